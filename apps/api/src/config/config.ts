@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LOCALES } from '@hostdeck/contracts';
+
+/**
+ * The one configuration schema of the panel. Every variable is read here, and every missing or
+ * invalid one is reported at once (CONVENTIONS.md) rather than failing on the first.
+ */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_KEY: z
+    .string()
+    .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 bytes in base64')
+    .optional(),
+  APP_URL: z.url().optional(),
+  BRAND: z.string().min(1).max(40).default('HostDeck'),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Extra origins allowed for websockets and agent popups, comma-separated. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** End of the current sales event (promo banner countdown, §2), ISO 8601. */
+  SALES_EVENT_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
+  /** VND per USD, for bank-transfer top-ups. */
+  USD_RATE: z.coerce.number().positive().default(25000),
+  /** Highest referral commission, in percent. */
+  MAX_COMMISSION: z.coerce.number().min(0).max(100).default(0),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appKey: Buffer;
+  appUrl: string;
+  brand: string;
+  defaultLocale: (typeof LOCALES)[number];
+  logLevel: string;
+  webDistDir: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  salesEventEndsAt: string | null;
+  usdRate: number;
+  maxCommission: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const APP_KEY_FILE = 'app.key';
+
+export function loadConfig(
+  environment: NodeJS.ProcessEnv,
+  options: { repositoryRoot: string; generateAppKey?: boolean },
+): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const appKey = values.APP_KEY
+    ? decodeAppKey(values.APP_KEY)
+    : readOrCreateAppKey(dataDir, options.generateAppKey ?? true);
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const allowedOrigins = [
+    new URL(appUrl).origin,
+    ...values.ALLOWED_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ];
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    appKey,
+    appUrl,
+    brand: values.BRAND,
+    defaultLocale: values.DEFAULT_LOCALE,
+    logLevel: values.LOG_LEVEL,
+    webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(options.repositoryRoot, 'apps/web/dist')),
+    allowedOrigins: [...new Set(allowedOrigins)],
+    trustProxy: values.TRUST_PROXY,
+    salesEventEndsAt: values.SALES_EVENT_ENDS_AT ?? null,
+    usdRate: values.USD_RATE,
+    maxCommission: values.MAX_COMMISSION,
+  };
+}
+
+function decodeAppKey(value: string): Buffer {
+  return Buffer.from(value.slice('base64:'.length), 'base64');
+}
+
+/** APP_KEY is generated on first start and kept beside the data, readable by the owner only. */
+function readOrCreateAppKey(dataDir: string, generate: boolean): Buffer {
+  const file = path.join(dataDir, APP_KEY_FILE);
+  if (existsSync(file)) {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    const key = readFileSync(file, 'utf8').trim();
+    if (!/^base64:[A-Za-z0-9+/]{43}=$/.test(key)) throw new ConfigError([`${file}: not a valid APP_KEY`]);
+    return decodeAppKey(key);
+  }
+  if (!generate) throw new ConfigError(['APP_KEY: missing and not allowed to generate one']);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(32);
+  // 'wx' refuses to overwrite a key another process wrote in the meantime.
+  writeFileSync(file, `base64:${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}

@@ -1,0 +1,68 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config/config.js';
+import type { DatabaseConnection } from '../database/database.js';
+import { healthRoutes } from '../health/health.routes.js';
+import { infoRoutes } from '../info/info.routes.js';
+import { csrfProtection } from './csrf.js';
+import { errorHandler } from './error-handler.js';
+import { localePlugin } from './locale.js';
+import { rateLimiting } from './rate-limit.js';
+import { securityHeaders } from './security-headers.js';
+import { spa } from './spa.js';
+import './public-routes.js';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseConnection;
+  logger?: FastifyBaseLogger | boolean;
+}
+
+/** Headers and body fields that must never reach a log line (SECURITY.md: secrets in output). */
+export const LOG_REDACTIONS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["x-hostdeck"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = dependencies;
+  const logger =
+    dependencies.logger === undefined
+      ? { level: config.logLevel, redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } }
+      : dependencies.logger;
+  const app = Fastify({
+    ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const https = config.appUrl.startsWith('https://');
+  await app.register(errorHandler);
+  await app.register(localePlugin, { fallback: config.defaultLocale });
+  await app.register(securityHeaders, { https });
+  await app.register(cookie);
+  await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
+  await app.register(rateLimiting);
+
+  await app.register(healthRoutes, { database });
+  await app.register(infoRoutes, {
+    settings: {
+      brand: config.brand,
+      agentFileOrigins: config.allowedOrigins,
+      agentTerminalHost: null,
+      salesEventEndsAt: config.salesEventEndsAt,
+      usdRate: config.usdRate,
+      maxCommission: config.maxCommission,
+    },
+  });
+
+  await app.register(spa, { distDir: config.webDistDir });
+  return app;
+}

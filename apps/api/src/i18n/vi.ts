@@ -1,0 +1,22 @@
+/** Vietnamese for every message the API sends; a unit test fails if one is missing. */
+export const vi: Record<string, string> = {
+  'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
+  '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
+  Required: 'Bắt buộc',
+  'Must be a number': 'Phải là một số',
+  'Must be a string': 'Phải là một chuỗi',
+  'Max 255 characters': 'Tối đa 255 ký tự',
+  'Invalid IP': 'IP không hợp lệ',
+  'Must be a positive number': 'Phải là số dương',
+  'This must be a valid URL': 'Đây phải là một URL hợp lệ',
+  'Invalid value': 'Giá trị không hợp lệ',
+  'Not Found': 'Không tìm thấy',
+  'The route {method}:{url} could not be found.': 'Không tìm thấy đường dẫn {method}:{url}.',
+  'This action is unauthorized.': 'Bạn không có quyền thực hiện hành động này.',
+  'Unauthenticated.': 'Chưa đăng nhập.',
+  'CSRF token mismatch.': 'Mã CSRF không khớp.',
+  'Too Many Attempts.': 'Quá nhiều lần thử.',
+  '413 Request Entity Too Large': '413 Dữ liệu gửi lên quá lớn',
+  'Server Error': 'Lỗi máy chủ',
+  'The request body is not valid JSON.': 'Nội dung yêu cầu không phải JSON hợp lệ.',
+};

@@ -1,0 +1,41 @@
+import {
+  PHP_VERSIONS,
+  LOCALES,
+  SUPPORTED_UBUNTU_VERSIONS,
+  type AppInfo,
+  type Locale,
+  type User,
+} from '@hostdeck/contracts';
+import { AGENT_VERSION } from '@hostdeck/agent';
+
+export interface AppInfoSettings {
+  brand: string;
+  agentFileOrigins: string[];
+  agentTerminalHost: string | null;
+  salesEventEndsAt: string | null;
+  usdRate: number;
+  maxCommission: number;
+}
+
+/** App info of spec/000 §3. Plans, banks and providers stay empty until billing and providers exist. */
+export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: User | null): AppInfo {
+  return {
+    brand: settings.brand,
+    locale: user?.locale ?? locale,
+    locales: [...LOCALES],
+    logo: null,
+    agent_version: AGENT_VERSION,
+    agent_terminal_host: settings.agentTerminalHost,
+    agent_file_origin: settings.agentFileOrigins,
+    max_commission: settings.maxCommission,
+    plans: [],
+    banks: [],
+    phpVersions: [...PHP_VERSIONS],
+    backup_drives: [],
+    ubuntu_versions: [...SUPPORTED_UBUNTU_VERSIONS],
+    usd_rate: settings.usdRate,
+    event_ends_at: settings.salesEventEndsAt,
+    user,
+    vpsProviders: [],
+  };
+}

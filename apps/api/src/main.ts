@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config/config.js';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './database/data-dir-lock.js';
+import { openDatabase, pgliteDirectory } from './database/database.js';
+import { buildApp } from './http/app.js';
+
+/** Entry point of the panel: configuration, data-directory lock, database and migrations, HTTP. */
+const repositoryRoot = findRepositoryRoot();
+
+async function main() {
+  const config = loadConfig(process.env, { repositoryRoot });
+  // The lock comes before the database is touched: PGlite must never be opened twice.
+  const lock: DataDirLock | null = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
+  ).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close().catch((error: unknown) => app.log.error(error));
+    await database.close().catch((error: unknown) => app.log.error(error));
+    lock?.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('exit', () => lock?.release());
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { url: config.appUrl, database: database.dialect, dataDir: config.dataDir },
+    `${config.brand} panel is ready`,
+  );
+}
+
+function findRepositoryRoot(): string {
+  // dist/main.js and src/main.ts both sit two levels below apps/api.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { describe, it, expect } from 'vitest';
+import { VALIDATION_MESSAGES } from '@hostdeck/contracts';
+import { describeCatalogueProblem, findMissingKeys } from './catalogue-check';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+describe('findMissingKeys', () => {
+  it('finds nothing when both catalogues have the same filled keys', () => {
+    expect(findMissingKeys({ a: 'A', group: { b: 'B' } }, { a: 'Á', group: { b: 'Bê' } })).toEqual([]);
+  });
+
+  it('reports keys missing in either catalogue with their dotted paths', () => {
+    const problems = findMissingKeys(
+      { onlyEn: 'x', group: { shared: 'y', deepEn: { leaf: 'z' } } },
+      { group: { shared: 'y', onlyVi: 'w' } },
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { catalogue: 'vi', key: 'onlyEn', problem: 'missing' },
+        { catalogue: 'vi', key: 'group.deepEn.leaf', problem: 'missing' },
+        { catalogue: 'en', key: 'group.onlyVi', problem: 'missing' },
+      ]),
+    );
+    expect(problems).toHaveLength(3);
+  });
+
+  it('reports empty texts in either catalogue', () => {
+    expect(findMissingKeys({ a: '', b: 'B' }, { a: 'A', b: '  ' })).toEqual([
+      { catalogue: 'en', key: 'a', problem: 'empty' },
+      { catalogue: 'vi', key: 'b', problem: 'empty' },
+    ]);
+  });
+
+  it('treats a key that is text on one side and a group on the other as missing on both', () => {
+    expect(findMissingKeys({ a: 'A' }, { a: { b: 'B' } })).toEqual([
+      { catalogue: 'vi', key: 'a', problem: 'missing' },
+      { catalogue: 'en', key: 'a.b', problem: 'missing' },
+    ]);
+  });
+
+  it('describes a problem in one line', () => {
+    expect(describeCatalogueProblem({ catalogue: 'vi', key: 'home.title', problem: 'missing' })).toBe(
+      'vi.json: "home.title" is missing',
+    );
+  });
+});
+
+describe('the real catalogues', () => {
+  it('have the same keys in English and Vietnamese, none empty', () => {
+    expect(findMissingKeys(en, vi).map(describeCatalogueProblem)).toEqual([]);
+  });
+
+  it('hold every validation message of the contracts, in English word for word', () => {
+    expect(en.validation).toEqual(VALIDATION_MESSAGES);
+    expect(Object.keys(vi.validation).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
+  });
+});

@@ -1,0 +1,35 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { createAppTheme } from './create-app-theme';
+import { ThemeModeContext } from './use-theme-mode';
+import { readStoredThemeMode, storeThemeMode, type ThemeMode } from './theme-mode-storage';
+import { useSystemThemeMode } from './system-theme-mode';
+
+/**
+ * Dark or light MUI theme. Until the user toggles, the mode follows the operating system (and
+ * changes with it); after that their choice is stored under localStorage `theme`.
+ */
+export function ThemeModeProvider({ children }: { children: ReactNode }) {
+  const [storedMode, setStoredMode] = useState<ThemeMode | null>(readStoredThemeMode);
+  const systemMode = useSystemThemeMode();
+  const mode = storedMode ?? systemMode;
+
+  const toggle = useCallback(() => {
+    const next: ThemeMode = mode === 'dark' ? 'light' : 'dark';
+    storeThemeMode(next);
+    setStoredMode(next);
+  }, [mode]);
+
+  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
+
+  return (
+    <ThemeModeContext value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext>
+  );
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+import type { ThemeMode } from './theme-mode-storage';
+
+export interface ThemeModeValue {
+  mode: ThemeMode;
+  /** Switches between dark and light and remembers the choice. */
+  toggle: () => void;
+}
+
+export const ThemeModeContext = createContext<ThemeModeValue | null>(null);
+
+export function useThemeMode(): ThemeModeValue {
+  const value = useContext(ThemeModeContext);
+  if (!value) throw new Error('useThemeMode must be used inside <ThemeModeProvider>');
+  return value;
+}

@@ -1,0 +1,44 @@
+/**
+ * The status badge groups of spec/000 §2. A status is shown upper-cased; empty shows '---'.
+ * Any status outside the pending and finished groups is "running" (indeterminate progress).
+ */
+export const PENDING_STATUSES = ['PENDING', 'NOT INSTALLED', '---'] as const;
+export const FINISHED_STATUSES = [
+  'ERROR',
+  'FINISHED',
+  'INSTALLED',
+  'STOPPED',
+  'ACTIVE',
+  'APPROVED',
+  'REJECTED',
+  'CANCELLED',
+] as const;
+export const FAILED_STATUSES = ['ERROR', 'REJECTED', 'CANCELLED'] as const;
+
+export type StatusGroup = 'pending' | 'finished' | 'running';
+
+export function normalizeStatus(status: string | null | undefined): string {
+  const upper = (status ?? '').trim().toUpperCase();
+  return upper === '' ? '---' : upper;
+}
+
+export function statusGroup(status: string | null | undefined): StatusGroup {
+  const normalized = normalizeStatus(status);
+  if ((PENDING_STATUSES as readonly string[]).includes(normalized)) return 'pending';
+  if ((FINISHED_STATUSES as readonly string[]).includes(normalized)) return 'finished';
+  return 'running';
+}
+
+export function isFailedStatus(status: string | null | undefined): boolean {
+  return (FAILED_STATUSES as readonly string[]).includes(normalizeStatus(status));
+}
+
+/** Statuses an event moves through. RUNNING is in no group, so the badge shows progress. */
+export const EVENT_STATUS = {
+  pending: 'PENDING',
+  running: 'RUNNING',
+  finished: 'FINISHED',
+  error: 'ERROR',
+  cancelled: 'CANCELLED',
+} as const;
+export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];

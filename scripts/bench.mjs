@@ -1,0 +1,42 @@
+// `npm run bench`: runs every bench/*.bench.ts (or the ones named on the command line). Each
+// benchmark measures its own baseline in the same run and prints the ratio. Benchmarks are not
+// part of `npm test`: their figures are read, not asserted.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { ensureNpmDependencies, root } from './lib/dependencies.mjs';
+import { build } from './build.mjs';
+import { run, step } from './lib/run.mjs';
+
+await ensureNpmDependencies();
+await build();
+const wanted = process.argv.slice(2);
+const benchDir = path.join(root, 'bench');
+const files = readdirSync(benchDir)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => wanted.length === 0 || wanted.some((word) => name.includes(word)));
+const outDir = path.join(root, 'bench/dist');
+for (const file of files) {
+  step(`bench: ${file}`);
+  const outfile = path.join(outDir, file.replace(/\.ts$/, '.mjs'));
+  await esbuild({
+    entryPoints: [path.join(benchDir, file)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(context) {
+          context.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@hostdeck/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  await run('node', [outfile], { cwd: root });
+}

@@ -1,0 +1,76 @@
+// Installs the npm dependencies when they are missing or older than the lock file, and the Debian
+// packages the tests need (listed in scripts/apt-packages.txt and tools/*/apt-packages.txt).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { run, step } from './run.mjs';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export async function ensureNpmDependencies() {
+  const lockFile = path.join(root, 'package-lock.json');
+  const installedMarker = path.join(root, 'node_modules/.package-lock.json');
+  const manifests = ['package.json', ...workspaceManifests()].map((file) => path.join(root, file));
+  const newest = Math.max(
+    ...[lockFile, ...manifests].filter(existsSync).map((file) => statSync(file).mtimeMs),
+  );
+  if (existsSync(installedMarker) && statSync(installedMarker).mtimeMs >= newest) return;
+  step('Installing npm dependencies');
+  await run('npm', [existsSync(lockFile) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root });
+}
+
+function workspaceManifests() {
+  const folders = ['apps', 'packages'].flatMap((group) =>
+    existsSync(path.join(root, group))
+      ? readdirSync(path.join(root, group)).map((name) => path.join(group, name))
+      : [],
+  );
+  return [...folders, 'e2e', 'bench']
+    .map((folder) => path.join(folder, 'package.json'))
+    .filter((file) => existsSync(path.join(root, file)));
+}
+
+export function requiredSystemPackages() {
+  const lists = [path.join(root, 'scripts/apt-packages.txt')];
+  const tools = path.join(root, 'tools');
+  if (existsSync(tools)) {
+    for (const name of readdirSync(tools)) lists.push(path.join(tools, name, 'apt-packages.txt'));
+  }
+  return [
+    ...new Set(
+      lists
+        .filter(existsSync)
+        .flatMap((file) => readFileSync(file, 'utf8').split('\n'))
+        .map((line) => line.replace(/#.*/, '').trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+function isInstalled(name) {
+  try {
+    const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return status.toString().includes('install ok installed');
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureSystemPackages() {
+  const missing = requiredSystemPackages().filter((name) => !isInstalled(name));
+  if (missing.length === 0) return;
+  step(`Installing Debian packages: ${missing.join(' ')}`);
+  const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) =>
+    asRoot.length
+      ? run('sudo', ['apt-get', ...args], { env: aptEnvironment() })
+      : run('apt-get', args, { env: aptEnvironment() });
+  await apt(['update', '-q']);
+  await apt(['install', '-y', '-q', '--no-install-recommends', ...missing]);
+}
+
+function aptEnvironment() {
+  return { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+}

@@ -1,0 +1,83 @@
+// `npm test`: installs what is missing (npm and Debian packages), then runs every tier:
+// check (types, lint, format, i18n, bundle budget), unit/integration/API, servers, browser.
+// Ends with one line "tests: N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureNpmDependencies, ensureSystemPackages, root } from './lib/dependencies.mjs';
+import { build } from './build.mjs';
+import { run, step, elapsed } from './lib/run.mjs';
+
+const startedAt = Date.now();
+const resultsDir = path.join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const timings = [];
+const failures = [];
+async function tier(title, action) {
+  const tierStartedAt = Date.now();
+  step(title);
+  try {
+    await action();
+  } catch (error) {
+    console.error(`✗ ${title}: ${error.message}`);
+    failures.push(title);
+  }
+  timings.push(`${title}: ${elapsed(tierStartedAt)}`);
+}
+
+await tier('Dependencies', async () => {
+  await ensureNpmDependencies();
+  await ensureSystemPackages();
+});
+await tier('Build', () => build());
+await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
+await tier('Unit, integration and API tests', () => run('npx', vitestArguments('unit'), { cwd: root }));
+await tier('Server tests (booted test servers)', async () => {
+  try {
+    await run('npx', [...vitestArguments('servers'), '--passWithNoTests'], { cwd: root });
+  } finally {
+    const tool = path.join(root, 'tools/test-server/test-server.sh');
+    if (existsSync(tool)) await run('bash', [tool, 'down-all'], { cwd: root }).catch(() => {});
+  }
+});
+await tier('Browser tests (Chromium)', () =>
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: root }),
+);
+
+const counts = summarize();
+console.log(`\n${timings.join('\n')}\ntotal: ${elapsed(startedAt)}`);
+if (failures.length) console.error(`failed tiers: ${failures.join(', ')}`);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
+process.exit(failures.length || counts.failed ? 1 : 0);
+
+function vitestArguments(project) {
+  return [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=.test-results/${project}.json`,
+  ];
+}
+
+function summarize() {
+  let passed = 0;
+  let failed = 0;
+  for (const project of ['unit', 'servers']) {
+    const file = path.join(resultsDir, `${project}.json`);
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  const e2e = path.join(resultsDir, 'e2e.json');
+  if (existsSync(e2e)) {
+    const { stats } = JSON.parse(readFileSync(e2e, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+  }
+  return { passed, failed };
+}
