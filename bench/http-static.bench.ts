@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/api/src/config/config.js';
 import { openDatabase } from '../apps/api/src/database/database.js';
-import { buildApp } from '../apps/api/src/http/app.js';
+import { createPanel } from '../apps/api/src/panel.js';
 
 const REQUESTS = 4000;
 const CONCURRENCY = 16;
@@ -49,7 +49,8 @@ const config = loadConfig(
   { repositoryRoot: process.cwd() },
 );
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
-const app = await buildApp({ config, database, logger: false });
+const panel = await createPanel({ config, database, logger: false });
+const app = panel.app;
 await app.listen({ host: '127.0.0.1', port: 0 });
 const panelPort = (app.server.address() as AddressInfo).port;
 
@@ -80,6 +81,6 @@ for (const [label, pathname] of [
   );
 }
 
-await app.close();
+await panel.close();
 await database.close();
 bare.close();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './database/data-dir-lock.js';
 import { openDatabase, pgliteDirectory } from './database/database.js';
-import { buildApp } from './http/app.js';
+import { createPanel } from './panel.js';
 
 /** Entry point of the panel: configuration, data-directory lock, database and migrations, HTTP. */
 const repositoryRoot = findRepositoryRoot();
@@ -20,14 +20,15 @@ async function main() {
     lock?.release();
     throw error;
   });
-  const app = await buildApp({ config, database });
+  const panel = await createPanel({ config, database });
+  const app = panel.app;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
-    await app.close().catch((error: unknown) => app.log.error(error));
+    await panel.close().catch((error: unknown) => app.log.error(error));
     await database.close().catch((error: unknown) => app.log.error(error));
     lock?.release();
     process.exit(0);

@@ -7,3 +7,6 @@ export * from './pagination.js';
 export * from './api-routes.js';
 export * from './validation-messages.js';
 export * from './status.js';
+export * from './events.js';
+export * from './grammars.js';
+export * from './testing/injection-payloads.js';

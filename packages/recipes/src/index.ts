@@ -1,21 +1,15 @@
 /**
- * A recipe is what the panel runs on a managed server: ordered steps, each a bash script kept as
- * a `.sh` file. Scripts never contain user input: validated values reach them as environment
- * variables or arguments, and secrets through stdin (ARCHITECTURE.md, Remote execution).
+ * @hostdeck/recipes: what the panel runs on managed servers, as data. See README.md for the
+ * frame the runner reads and how to add a recipe.
  */
-export interface RecipeStep {
-  /** Stable id, used to resume ("retry from here") and in event output. */
-  id: string;
-  /** Shown to the user while the step runs; an English i18n key. */
-  title: string;
-  /** Path of the script, relative to this package's `scripts/` folder. */
-  script: string;
-  timeoutMs: number;
-  /** Only idempotent steps are retried, and only after a transport (SSH) failure. */
-  idempotent: boolean;
-}
-
-export interface Recipe {
-  id: string;
-  steps: RecipeStep[];
-}
+export type { Recipe, RecipeInputSchema, RecipeStep } from './recipe.js';
+export { RecipeInputError, defineRecipe } from './recipe.js';
+export type { BuildStepOptions, StepInvocation } from './invocation.js';
+export { BUILDER_ENVIRONMENT_KEYS, buildStepInvocation, encodeStepFrame } from './invocation.js';
+export { RUNNER_EXIT_CODES, STEP_COMMAND, STEP_PROGRAM_NAME, STEP_RUNNER } from './runner.js';
+export { MAX_ARGUMENT_BYTES, assembleStepScript, recipeScriptsDirectory } from './scripts.js';
+export type { StepLogLevel, StepLogLine } from './progress.js';
+export { STEP_LOG_LEVELS, parseStepLogLine } from './progress.js';
+export type { RecipeInputField } from './registry.js';
+export { getRecipe, listRecipeInputs, recipes } from './registry.js';
+export { nginxInstall } from './nginx-install.js';

@@ -34,6 +34,10 @@ const environmentSchema = z.object({
   USD_RATE: z.coerce.number().positive().default(25000),
   /** Highest referral commission, in percent. */
   MAX_COMMISSION: z.coerce.number().min(0).max(100).default(0),
+  /** Events run at the same time by this process, over all servers (one per server at most). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A running event's lease: a worker that stops renewing it loses the event to the reaper. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -57,6 +61,8 @@ export interface Config {
   salesEventEndsAt: string | null;
   usdRate: number;
   maxCommission: number;
+  jobConcurrency: number;
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +111,8 @@ export function loadConfig(
     salesEventEndsAt: values.SALES_EVENT_ENDS_AT ?? null,
     usdRate: values.USD_RATE,
     maxCommission: values.MAX_COMMISSION,
+    jobConcurrency: values.JOB_CONCURRENCY,
+    jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
   };
 }
 

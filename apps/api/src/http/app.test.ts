@@ -21,6 +21,7 @@ function addProbeRoutes(app: FastifyInstance) {
   app.post(
     '/api/probe',
     {
+      config: { public: true },
       schema: {
         body: z.object({ name: z.string().min(1).max(255), port: z.number().int(), ip: z.ipv4() }),
       },

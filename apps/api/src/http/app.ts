@@ -3,6 +3,11 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 import type { DatabaseConnection } from '../database/database.js';
+import { authentication } from '../auth/authentication.js';
+import { eventsRoutes } from '../events/events.routes.js';
+import type { EventsService } from '../events/events.service.js';
+import type { RealtimeBus } from '../realtime/realtime-bus.js';
+import { realtimeRoutes } from '../realtime/realtime.routes.js';
 import { healthRoutes } from '../health/health.routes.js';
 import { infoRoutes } from '../info/info.routes.js';
 import { csrfProtection } from './csrf.js';
@@ -16,7 +21,9 @@ import './public-routes.js';
 export interface AppDependencies {
   config: Config;
   database: DatabaseConnection;
-  logger?: FastifyBaseLogger | boolean;
+  bus: RealtimeBus;
+  events: EventsService;
+  logger?: FastifyBaseLogger | boolean | undefined;
 }
 
 /** Headers and body fields that must never reach a log line (SECURITY.md: secrets in output). */
@@ -48,6 +55,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(localePlugin, { fallback: config.defaultLocale });
   await app.register(securityHeaders, { https });
   await app.register(cookie);
+  await app.register(authentication, { db: database.db });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting);
 
@@ -62,6 +70,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       maxCommission: config.maxCommission,
     },
   });
+
+  await app.register(eventsRoutes, { events: dependencies.events });
+  await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

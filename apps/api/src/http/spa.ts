@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,19 +14,29 @@ export const spa = fp(async function spaPlugin(app: FastifyInstance, options: { 
   const indexFile = path.join(options.distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: options.distDir,
-      index: false,
-      wildcard: false,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    // Static files are public: mark every route the static plugin adds (the SPA's shell and
+    // assets carry no data; the API behind them checks the session).
+    await app.register(async (staticFiles) => {
+      staticFiles.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), public: true };
+      });
+      await staticFiles.register(fastifyStatic, {
+        root: options.distDir,
+        index: false,
+        wildcard: false,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   }
 
   const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(createReadStream(indexFile));
 
   if (hasBuild) app.get('/', { config: { public: true } }, (_request, reply) => sendIndex(reply));
 

@@ -4,13 +4,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type DatabaseConnection } from '../database/database.js';
-import { buildApp } from '../http/app.js';
+import { createPanel, type Panel, type PanelOptions } from '../panel.js';
 import type { TestDatabase } from './test-databases.js';
 
 export const TEST_APP_KEY = `base64:${Buffer.alloc(32, 7).toString('base64')}`;
 
 export interface TestApp {
   app: FastifyInstance;
+  panel: Panel;
   config: Config;
   database: DatabaseConnection;
   close(): Promise<void>;
@@ -22,7 +23,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   database: TestDatabase,
-  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (app: FastifyInstance) => void;
+    workers?: boolean;
+    executor?: PanelOptions['executor'];
+    jobs?: PanelOptions['jobs'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-test-'));
   const config = loadConfig(
@@ -38,15 +45,26 @@ export async function createTestApp(
   );
   const created = await database.create();
   const connection = await openDatabase(created.target);
-  const app = await buildApp({ config, database: connection, logger: false });
+  const panelConfig =
+    created.target.kind === 'postgres' ? { ...config, databaseUrl: created.target.url } : config;
+  const panel = await createPanel({
+    config: panelConfig,
+    database: connection,
+    logger: false,
+    workers: options.workers ?? false,
+    executor: options.executor,
+    jobs: options.jobs,
+  });
+  const app = panel.app;
   options.extend?.(app);
   await app.ready();
   return {
     app,
-    config,
+    panel,
+    config: panelConfig,
     database: connection,
     async close() {
-      await app.close();
+      await panel.close();
       await connection.close();
       await created.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,109 @@
+import { EVENT_STATUS } from '@hostdeck/contracts';
+import { buildStepInvocation, recipes, RecipeInputError, type Recipe } from '@hostdeck/recipes';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { NotFoundError, ValidationError } from '../http/errors.js';
+import { paginate } from '../http/paginate.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { SECRET_PURPOSE } from '../servers/server-connection.js';
+import type { EventNotifier } from './event-notifier.js';
+import { presentEvent } from './event-presenter.js';
+import type { EventsRepository } from './events.repository.js';
+
+export interface StartRecipeRequest {
+  userId: number;
+  serverId: number;
+  recipeId: string;
+  input: unknown;
+  type: string;
+  description: string;
+  siteId?: number | null;
+  startStepId?: string | null;
+}
+
+/**
+ * Events: start a recipe as an event, cancel it, list them. Input is validated by the recipe's
+ * grammar before anything is stored or queued: an invalid value never reaches the queue.
+ */
+export function createEventsService(options: {
+  repository: EventsRepository;
+  queue: JobQueue;
+  notifier: EventNotifier;
+  secretBox: SecretBox;
+}) {
+  const { repository } = options;
+
+  return {
+    async startRecipe(request: StartRecipeRequest) {
+      const recipe = (recipes as Record<string, Recipe>)[request.recipeId];
+      if (!recipe) throw new NotFoundError();
+      let input: unknown;
+      try {
+        // Building the first step's invocation runs the recipe's full input grammar.
+        const firstStep = request.startStepId ?? recipe.steps[0]?.id;
+        if (!firstStep || !recipe.steps.some((step) => step.id === firstStep)) {
+          throw new ValidationError({ step: ['Invalid value'] });
+        }
+        buildStepInvocation(recipe, firstStep, request.input);
+        input = recipe.input.parse(request.input);
+      } catch (error) {
+        if (error instanceof RecipeInputError) throw new ValidationError(error.fieldErrors);
+        throw error;
+      }
+      const event = await repository.insert({
+        type: request.type,
+        description: request.description,
+        userId: request.userId,
+        serverId: request.serverId,
+        siteId: request.siteId ?? null,
+        recipeId: recipe.id,
+        sealedSecret: options.secretBox.seal(JSON.stringify(input), SECRET_PURPOSE.eventInput),
+        startStepId: request.startStepId ?? null,
+      });
+      await options.notifier.changed(event);
+      const jobId = await options.queue.schedule(event.id, event.serverId);
+      await repository.setQueueJobId(event.id, jobId);
+      return event;
+    },
+
+    /**
+     * A pending event is cancelled at once; a running one stops before its next step (a step in
+     * progress, such as a package install, is never interrupted half-way).
+     */
+    async cancel(eventId: number, userId: number) {
+      const event = await repository.findById(eventId);
+      if (!event || !(await this.isVisibleTo(eventId, userId))) throw new NotFoundError();
+      const requested = await repository.requestCancel(eventId);
+      if (requested && requested.status === EVENT_STATUS.pending) {
+        const finished = await repository.finish(
+          eventId,
+          null,
+          EVENT_STATUS.cancelled,
+          'Cancelled before it started',
+        );
+        if (finished) {
+          if (finished.queueJobId) await options.queue.cancel(finished.queueJobId);
+          await options.notifier.changed(finished);
+          return finished;
+        }
+      }
+      return (await repository.findById(eventId))!;
+    },
+
+    async isVisibleTo(eventId: number, userId: number) {
+      const { rows } = await repository.listForUser(userId, 1, 1_000_000);
+      return rows.some((row) => row.event.id === eventId);
+    },
+
+    async list(userId: number, page: number, perPage: number) {
+      const { total, rows } = await repository.listForUser(userId, page, perPage);
+      return paginate({
+        data: rows.map((row) => presentEvent(row.event, { name: row.userName, photo: row.userPhoto })),
+        total,
+        page,
+        perPage,
+        path: '/api/events',
+      });
+    },
+  };
+}
+export type EventsService = ReturnType<typeof createEventsService>;

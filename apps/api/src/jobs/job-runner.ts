@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_STATUS } from '@hostdeck/contracts';
+import { buildStepInvocation, recipes, type Recipe } from '@hostdeck/recipes';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { EventsRepository, EventRow } from '../events/events.repository.js';
+import { createOutputRecorder } from '../events/output-recorder.js';
+import type { EventNotifier } from '../events/event-notifier.js';
+import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
+import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
+
+/** The event could not start because another mutating event runs on its server. */
+export class ServerBusyError extends Error {}
+
+export interface JobRunnerOptions {
+  repository: EventsRepository;
+  executor: RemoteExecutor;
+  connections: ServerConnections;
+  secretBox: SecretBox;
+  notifier: EventNotifier;
+  /** A lease renewed every heartbeat; a worker that stops renewing loses its event to the reaper. */
+  leaseMs: number;
+  heartbeatMs: number;
+  /** Tries per idempotent step after a transport (SSH) failure. */
+  transportRetries?: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+}
+
+/**
+ * Runs one event: claim it under a lease, connect, run the recipe's steps in order (checking for
+ * cancellation between steps), stream the output, and finish it as FINISHED, ERROR or CANCELLED.
+ * Whatever happens, the event ends finished: an exception here becomes ERROR with its reason.
+ */
+export function createJobRunner(options: JobRunnerOptions) {
+  const owner = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const retries = options.transportRetries ?? 2;
+
+  return {
+    owner,
+    async run(eventId: number): Promise<void> {
+      const claimed = await options.repository.claim(eventId, owner, options.leaseMs);
+      if (claimed === 'busy') throw new ServerBusyError(`server of event ${eventId} is busy`);
+      if (!claimed) return;
+      await options.notifier.changed(claimed);
+
+      const audience = await options.notifier.audience(claimed);
+      const recorder = createOutputRecorder({
+        eventId,
+        serverId: claimed.serverId,
+        audience,
+        repository: options.repository,
+        bus: options.notifier.bus,
+      });
+      let leaseLost = false;
+      const heartbeat = setInterval(() => {
+        options.repository
+          .renewLease(eventId, owner, options.leaseMs)
+          .then((kept) => {
+            leaseLost ||= !kept;
+          })
+          .catch(() => {});
+      }, options.heartbeatMs);
+
+      let status: string = EVENT_STATUS.finished;
+      let reason: string | null = null;
+      let session: RemoteSession | null = null;
+      try {
+        const recipe = findRecipe(claimed);
+        const input = readInput(claimed, options.secretBox);
+        const steps = stepsFrom(recipe, claimed.startStepId);
+        if (claimed.serverId === null) throw new Error('This event has no server');
+        const serverId = claimed.serverId;
+        const connect = async () => {
+          const target = await options.connections.resolveTarget(serverId);
+          return options.executor.connect(target, {
+            onHostKeyRecorded: (fingerprint) => options.connections.recordHostKey(serverId, fingerprint),
+          });
+        };
+        session = await withTransportRetries(connect, retries, recorder.write);
+
+        for (const step of steps) {
+          if (await options.repository.isCancelRequested(eventId)) {
+            status = EVENT_STATUS.cancelled;
+            reason = 'Cancelled before step "{step}"'.replace('{step}', step.title);
+            recorder.write(`\n${reason}\n`);
+            break;
+          }
+          if (leaseLost) throw new Error('This worker lost the lease on the event');
+          await options.repository.setCurrentStep(eventId, step.id);
+          recorder.write(`\n==> ${step.title}\n`);
+          const invocation = buildStepInvocation(recipe, step.id, input);
+          let attempt = 0;
+          for (;;) {
+            try {
+              const activeSession: RemoteSession = session;
+              const result = await activeSession.run({
+                command: invocation.command,
+                stdin: invocation.stdin,
+                onStdout: recorder.write,
+                onStderr: recorder.write,
+                totalTimeoutMs: step.timeoutMs,
+              });
+              if (result.exitCode !== 0) {
+                status = EVENT_STATUS.error;
+                reason = `Step "${step.title}" failed (exit code ${result.exitCode ?? result.signal ?? 'unknown'})`;
+              }
+              break;
+            } catch (error) {
+              if (!step.idempotent || !isTransportError(error) || attempt >= retries) throw error;
+              attempt += 1;
+              recorder.write(
+                `\n[connection lost: ${(error as Error).message}; retrying step (${attempt}/${retries})]\n`,
+              );
+              await session.close().catch(() => {});
+              session = await withTransportRetries(connect, retries, recorder.write);
+            }
+          }
+          if (status !== EVENT_STATUS.finished) break;
+        }
+      } catch (error) {
+        status = EVENT_STATUS.error;
+        reason = error instanceof Error ? error.message : String(error);
+        recorder.write(`\n${reason}\n`);
+      } finally {
+        clearInterval(heartbeat);
+        await session?.close().catch(() => {});
+        await recorder.flush();
+        const finished = await options.repository.finish(eventId, owner, status, reason);
+        if (finished) await options.notifier.changed(finished);
+        options.log?.('event finished', { eventId, status });
+      }
+    },
+  };
+}
+
+function findRecipe(event: EventRow): Recipe {
+  const recipe = event.recipeId ? (recipes as Record<string, Recipe>)[event.recipeId] : undefined;
+  if (!recipe) throw new Error(`Unknown recipe "${event.recipeId ?? ''}"`);
+  return recipe;
+}
+
+function readInput(event: EventRow, secretBox: SecretBox): unknown {
+  if (!event.sealedSecret) return {};
+  return JSON.parse(secretBox.open(event.sealedSecret, SECRET_PURPOSE.eventInput)) as unknown;
+}
+
+function stepsFrom(recipe: Recipe, startStepId: string | null) {
+  if (!startStepId) return recipe.steps;
+  const index = recipe.steps.findIndex((step) => step.id === startStepId);
+  if (index < 0) throw new Error(`Unknown step "${startStepId}"`);
+  return recipe.steps.slice(index);
+}
+
+function isTransportError(error: unknown): boolean {
+  return Boolean((error as { retryable?: boolean } | null)?.retryable);
+}
+
+async function withTransportRetries<T>(
+  action: () => Promise<T>,
+  retries: number,
+  note: (text: string) => void,
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await action();
+    } catch (error) {
+      if (!isTransportError(error) || attempt >= retries) throw error;
+      note(`[${(error as Error).message}; retrying in ${attempt + 1} s]\n`);
+      await new Promise((resolve) => setTimeout(resolve, (attempt + 1) * 1000));
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  INJECTION_CANARY_PATH,
+  REALTIME_PATH,
+  SHELL_INJECTION_PAYLOADS,
+  realtimeMessageSchema,
+  type RealtimeMessage,
+} from '@hostdeck/contracts';
+import { listRecipeInputs } from '@hostdeck/recipes';
+import {
+  bootTestServer,
+  resetTestServer,
+  runOnTestServer,
+  stopTestServer,
+  type TestServer,
+} from '../../../../tools/test-server/index.js';
+import { events, servers } from '../database/schema.js';
+import { ValidationError } from '../http/errors.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
+import { waitFor } from '../testing/wait-for.js';
+
+/**
+ * The whole job path on a real server: a recipe queued through the events service, run over SSH
+ * by the worker, its output streamed over the realtime websocket and stored, the server checked
+ * afterwards.
+ */
+const [pglite] = await availableTestDatabases();
+const SERVER = 'jobs1';
+
+describe('events and jobs on a booted test server', () => {
+  let testServer: TestServer;
+  let test: TestApp;
+  let userId: number;
+  let serverId: number;
+  let socket: WebSocket;
+  const messages: { at: number; message: RealtimeMessage }[] = [];
+
+  beforeAll(async () => {
+    await bootTestServer(SERVER);
+    testServer = await resetTestServer(SERVER);
+    test = await createTestApp(pglite!, { workers: true });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const { user, cookie } = await createSignedInUser(test.database.db);
+    userId = user.id;
+    const record = await createServerRecord(test.database.db, test.panel.secretBox, {
+      userId,
+      ip: testServer.address,
+      port: testServer.port,
+      password: testServer.password,
+    });
+    serverId = record.id;
+    const port = (test.app.server.address() as AddressInfo).port;
+    socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, {
+      headers: { cookie, origin: test.config.allowedOrigins[0]! },
+    });
+    socket.on('message', (data) => {
+      const parsed = realtimeMessageSchema.safeParse(JSON.parse(String(data)));
+      if (parsed.success) messages.push({ at: Date.now(), message: parsed.data });
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  });
+
+  afterAll(async () => {
+    socket?.close();
+    await test?.close();
+    await stopTestServer(SERVER);
+  });
+
+  const runNginxRecipe = async () => {
+    const event = await test.panel.events.startRecipe({
+      userId,
+      serverId,
+      recipeId: 'nginx-install',
+      input: {},
+      type: 'install_nginx',
+      description: 'Install nginx',
+    });
+    const finished = await waitFor(
+      () =>
+        messages.find(
+          ({ message }) =>
+            message.type === 'Event-status' && message.event.id === event.id && message.event.is_finished,
+        ),
+      { timeoutMs: 300_000, what: `event ${event.id} to finish` },
+    );
+    const [row] = await test.database.db.select().from(events).where(eq(events.id, event.id));
+    return { event, finished, row: row! };
+  };
+
+  const serverSnapshot = async () => {
+    const result = await runOnTestServer(testServer, [
+      'bash',
+      '-c',
+      'dpkg-query -W nginx; find /etc/nginx -type f -newer /etc/hostname -exec sha256sum {} + | sort; systemctl is-active nginx; systemctl is-enabled nginx',
+    ]);
+    return result.stdout;
+  };
+
+  it('installs nginx through the queue, streaming output live, and nginx answers', async () => {
+    const { event, finished, row } = await runNginxRecipe();
+    expect(row.status, row.output).toBe('FINISHED');
+    expect(row.isFinished).toBe(true);
+    expect(row.output).toContain('==> Install nginx');
+    expect(row.output).toContain('==> Check nginx answers');
+
+    const streamed = messages.filter(
+      ({ message }) => message.type === 'Stream_content' && message.eventId === event.id,
+    );
+    expect(streamed.length).toBeGreaterThan(3);
+    // Live: output reached the browser before the event finished, not in one piece at the end.
+    expect(streamed[0]!.at).toBeLessThan(finished.at);
+    const streamedText = streamed
+      .map(({ message }) => (message.type === 'Stream_content' ? message.content : ''))
+      .join('');
+    expect(streamedText).toBe(row.output);
+
+    const [server] = await test.database.db.select().from(servers).where(eq(servers.id, serverId));
+    expect(server!.hostKeyFingerprint).toMatch(/^SHA256:/);
+
+    const response = await fetch(`http://${testServer.address}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('server')).toMatch(/nginx/);
+    expect((await runOnTestServer(testServer, ['systemctl', 'is-active', 'nginx'])).stdout.trim()).toBe(
+      'active',
+    );
+  });
+
+  it('running the recipe again leaves the same server', async () => {
+    const before = await serverSnapshot();
+    const { row } = await runNginxRecipe();
+    expect(row.status, row.output).toBe('FINISHED');
+    expect(await serverSnapshot()).toBe(before);
+  });
+
+  it('lists the events, newest first, in the paginated shape', async () => {
+    const { cookie } = await createSignedInUser(test.database.db, 'Stranger');
+    const stranger = await test.app.inject({ method: 'GET', url: '/api/events', headers: { cookie } });
+    expect(stranger.json().data).toEqual([]);
+    const anonymous = await test.app.inject({ method: 'GET', url: '/api/events' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('rejects every injection payload in every recipe input before anything is queued', async () => {
+    const countEvents = async () => (await test.database.db.select({ id: events.id }).from(events)).length;
+    const before = await countEvents();
+    let attempts = 0;
+    for (const { recipe, field } of listRecipeInputs()) {
+      for (const payload of SHELL_INJECTION_PAYLOADS) {
+        attempts += 1;
+        await expect(
+          test.panel.events.startRecipe({
+            userId,
+            serverId,
+            recipeId: recipe.id,
+            input: { ...(recipe.example ?? {}), [field]: payload },
+            type: 'injection',
+            description: 'injection attempt',
+          }),
+          `${recipe.id}.${field} = ${JSON.stringify(payload)}`,
+        ).rejects.toBeInstanceOf(ValidationError);
+      }
+    }
+    expect(attempts).toBeGreaterThan(SHELL_INJECTION_PAYLOADS.length - 1);
+    expect(await countEvents()).toBe(before);
+    const canary = await runOnTestServer(testServer, ['test', '-e', INJECTION_CANARY_PATH]);
+    expect(canary.code).not.toBe(0);
+  });
+
+  it('fails with a clear message when the host key changed, and does not run anything', async () => {
+    const [server] = await test.database.db.select().from(servers).where(eq(servers.id, serverId));
+    await test.database.db
+      .update(servers)
+      .set({ hostKeyFingerprint: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+      .where(eq(servers.id, serverId));
+    try {
+      const { row } = await runNginxRecipe();
+      expect(row.status).toBe('ERROR');
+      expect(row.errorReason).toMatch(/host key has changed/i);
+      expect(row.output).not.toContain('==> Install nginx');
+    } finally {
+      await test.database.db
+        .update(servers)
+        .set({ hostKeyFingerprint: server!.hostKeyFingerprint })
+        .where(eq(servers.id, serverId));
+    }
+  });
+
+  it('fails with a clear message on a wrong password and on a closed port', async () => {
+    for (const [values, pattern] of [
+      [{ port: testServer.port, password: 'wrong-password' }, /authentication failed/i],
+      [{ port: 2, password: testServer.password }, /could not connect/i],
+    ] as const) {
+      const other = await createServerRecord(test.database.db, test.panel.secretBox, {
+        userId,
+        ip: testServer.address,
+        ...values,
+      });
+      const event = await test.panel.events.startRecipe({
+        userId,
+        serverId: other.id,
+        recipeId: 'nginx-install',
+        input: {},
+        type: 'install_nginx',
+        description: 'Install nginx',
+      });
+      const row = await waitFor(
+        async () => {
+          const [current] = await test.database.db.select().from(events).where(eq(events.id, event.id));
+          return current?.isFinished ? current : undefined;
+        },
+        { timeoutMs: 60_000, what: 'the failing event' },
+      );
+      expect(row.status).toBe('ERROR');
+      expect(row.errorReason).toMatch(pattern);
+      expect(row.errorReason).not.toContain(testServer.password);
+    }
+  });
+});

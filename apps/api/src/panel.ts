@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config/config.js';
+import { createSecretBox, type SecretBox } from './crypto/secret-box.js';
+import type { DatabaseConnection } from './database/database.js';
+import { createEventNotifier } from './events/event-notifier.js';
+import { createEventsRepository } from './events/events.repository.js';
+import { createEventsService, type EventsService } from './events/events.service.js';
+import { buildApp } from './http/app.js';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
+import { createJobRunner, ServerBusyError } from './jobs/job-runner.js';
+import { createLeaseReaper } from './jobs/lease-reaper.js';
+import {
+  createLocalRealtimeBus,
+  createPostgresRealtimeBus,
+  type RealtimeBus,
+} from './realtime/realtime-bus.js';
+import { createSshExecutor, type RemoteExecutor } from './remote/remote-executor.js';
+import { createServerConnections } from './servers/server-connection.js';
+
+export interface PanelOptions {
+  config: Config;
+  database: DatabaseConnection;
+  logger?: FastifyBaseLogger | boolean;
+  /** Run queued events in this process (default true). */
+  workers?: boolean;
+  executor?: RemoteExecutor;
+  jobs?: { concurrency?: number; leaseMs?: number; heartbeatMs?: number; reaperIntervalMs?: number };
+}
+
+export interface Panel {
+  app: FastifyInstance;
+  events: EventsService;
+  bus: RealtimeBus;
+  queue: JobQueue;
+  secretBox: SecretBox;
+  reapExpiredLeases(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: builds every service with its real dependencies, declared here and
+ * nowhere else (CONVENTIONS.md), then the HTTP app on top of them.
+ */
+export async function createPanel(options: PanelOptions): Promise<Panel> {
+  const { config, database } = options;
+  const jobs = {
+    concurrency: config.jobConcurrency,
+    leaseMs: config.jobLeaseMs,
+    heartbeatMs: Math.max(1000, Math.floor(config.jobLeaseMs / 5)),
+    reaperIntervalMs: Math.max(1000, Math.floor(config.jobLeaseMs / 3)),
+    ...options.jobs,
+  };
+  const secretBox = createSecretBox(config.appKey);
+  const bus =
+    database.dialect === 'postgres' && config.databaseUrl
+      ? await createPostgresRealtimeBus(config.databaseUrl)
+      : createLocalRealtimeBus();
+  const repository = createEventsRepository(database.db);
+  const connections = createServerConnections(database.db, secretBox);
+  const notifier = createEventNotifier({ bus, repository, connections });
+  const queue = await createJobQueue(database, { concurrency: jobs.concurrency });
+  const events = createEventsService({ repository, queue, notifier, secretBox });
+  const runner = createJobRunner({
+    repository,
+    executor: options.executor ?? createSshExecutor(),
+    connections,
+    secretBox,
+    notifier,
+    leaseMs: jobs.leaseMs,
+    heartbeatMs: jobs.heartbeatMs,
+  });
+  const reaper = createLeaseReaper({ repository, queue, notifier, intervalMs: jobs.reaperIntervalMs });
+
+  const app = await buildApp({ config, database, bus, events, logger: options.logger });
+  const log = app.log;
+
+  // At startup first: events left running by a process that died are ended before new work starts.
+  await reaper.reap();
+  reaper.start();
+  if (options.workers !== false) {
+    await queue.start(async (eventId) => {
+      try {
+        await runner.run(eventId);
+      } catch (error) {
+        if (!(error instanceof ServerBusyError)) throw error;
+        // Another process holds the server: try again shortly, behind it.
+        const event = await repository.findById(eventId);
+        const jobId = await queue.schedule(eventId, event?.serverId ?? null, { delaySeconds: 2 });
+        await repository.setQueueJobId(eventId, jobId);
+      }
+    });
+  }
+
+  return {
+    app,
+    events,
+    bus,
+    queue,
+    secretBox,
+    reapExpiredLeases: () => reaper.reap(),
+    async close() {
+      reaper.stop();
+      await app.close();
+      await queue.stop().catch((error: unknown) => log.error(error));
+      await bus.close();
+    },
+  };
+}

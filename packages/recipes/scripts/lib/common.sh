@@ -1,0 +1,70 @@
+# shellcheck shell=bash
+# Shared helpers, inlined by buildStepInvocation in front of every step script (in file-name
+# order), so a step can call them without sourcing anything. Inputs arrive as HD_* environment
+# variables; these helpers never evaluate them as code.
+
+# Run with a predictable environment: sbin directories on PATH (non-login SSH sessions may lack
+# them), files readable by default, no interactive prompts.
+for hd_dir in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
+  case ":${PATH:-}:" in
+    *":$hd_dir:"*) ;;
+    *) PATH="${PATH:+$PATH:}$hd_dir" ;;
+  esac
+done
+unset hd_dir
+export PATH
+umask 022
+
+# hd_log LEVEL MESSAGE...
+# One structured progress line on stdout: `::hostdeck::LEVEL::MESSAGE`. LEVEL is info, warn,
+# error or change (something on the server was changed; a second run of an idempotent recipe
+# prints none). Control characters in the message become spaces, so a line is always one line.
+hd_log() {
+  local level=$1
+  shift
+  case $level in
+    info | warn | error | change) ;;
+    *) level=info ;;
+  esac
+  local message="$*"
+  message=${message//[$'\001'-$'\037'$'\177']/ }
+  printf '::hostdeck::%s::%s\n' "$level" "$message"
+}
+
+# hd_fail MESSAGE...  Logs an error and ends the step with status 1.
+hd_fail() {
+  hd_log error "$@"
+  exit 1
+}
+
+# Temporary files registered here are removed when the step exits, however it exits. A step
+# that needs its own EXIT trap calls hd_cleanup from it.
+hd_cleanup_paths=()
+hd_cleanup() {
+  local path
+  for path in "${hd_cleanup_paths[@]}"; do
+    rm -rf -- "$path"
+  done
+}
+trap hd_cleanup EXIT
+
+# hd_temp_beside VARIABLE PATH
+# Creates an empty temporary file in PATH's directory (so a later `mv` onto PATH is one atomic
+# rename), registers it for cleanup and stores its name in VARIABLE. (Not a command substitution:
+# the registration must happen in this shell.)
+hd_temp_beside() {
+  local hd_tb_directory hd_tb_base hd_tb_temp
+  hd_tb_directory=$(dirname -- "$2") || return 1
+  hd_tb_base=$(basename -- "$2") || return 1
+  hd_tb_temp=$(mktemp -- "$hd_tb_directory/.$hd_tb_base.hostdeck.XXXXXX") || return 1
+  hd_cleanup_paths+=("$hd_tb_temp")
+  printf -v "$1" '%s' "$hd_tb_temp"
+}
+
+# hd_temp_file VARIABLE  Like hd_temp_beside, in $TMPDIR (or /tmp).
+hd_temp_file() {
+  local hd_tf_temp
+  hd_tf_temp=$(mktemp -- "${TMPDIR:-/tmp}/hostdeck.XXXXXX") || return 1
+  hd_cleanup_paths+=("$hd_tf_temp")
+  printf -v "$1" '%s' "$hd_tf_temp"
+}

@@ -1,0 +1,668 @@
+#!/usr/bin/env bash
+# test-server.sh — throwaway Debian 12 "managed servers" (systemd + sshd) for HostDeck tests.
+#
+# Each server is a systemd-nspawn container booted from a cached debootstrap base through an
+# overlayfs (per-server writable layer), with its own network namespace and a private /30 out of
+# 10.213.0.0/16: host end ve-NAME = .1, container end host0 = .2. No default route inside, so the
+# servers reach only the host end (where apt-cacher-ng listens on :3142).
+#
+# Usage: test-server.sh up|down|reset|info NAME
+#        test-server.sh list | down-all
+#        test-server.sh exec NAME -- CMD [ARGS...]
+# up/reset/info/list print one JSON line per server on stdout; everything else goes to stderr.
+set -euo pipefail
+
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export LC_ALL=C
+export DEBIAN_FRONTEND=noninteractive
+
+readonly STATE_HOME="${HOSTDECK_TEST_SERVER_HOME:-/var/lib/hostdeck-test-servers}"
+readonly BOOT_TIMEOUT="${HOSTDECK_TEST_SERVER_BOOT_TIMEOUT:-60}"
+# Bump when customize_base (or INCLUDE) changes: a new base is then built beside the old one.
+readonly BASE_VERSION=1
+readonly BASE_DIR="$STATE_HOME/base-$BASE_VERSION"
+readonly BASE_ROOT="$BASE_DIR/rootfs"
+readonly BASE_MARK="$BASE_DIR/complete"
+readonly SERVERS_DIR="$STATE_HOME/servers"
+readonly LOCK_DIR="$STATE_HOME/locks"
+readonly SUITE=bookworm
+readonly MIRROR=http://deb.debian.org/debian
+readonly INCLUDE=systemd,systemd-sysv,dbus,openssh-server,iproute2,sudo,curl,ca-certificates,gnupg,lsb-release
+readonly ACNG_PORT=3142
+readonly ACNG_BACKEND=http://deb.debian.org/debian/
+readonly ACNG_MARK="$STATE_HOME/apt-cacher-ng.started-by-test-server"
+# cgroups of this state home's servers live under CGROUP_GROUP (one group per state home)
+CGROUP_GROUP="hostdeck-ts-$(printf '%s' "$STATE_HOME" | md5sum | cut -c1-8)"
+readonly CGROUP_GROUP
+# Locks use fixed descriptors so they can be closed explicitly in background children.
+readonly FD_SERVER=8 FD_GLOBAL=9
+
+log() { printf '[test-server] %s\n' "$*" >&2; }
+die() {
+  log "error: $*"
+  exit 1
+}
+
+usage() {
+  cat >&2 <<'EOF'
+usage: test-server.sh up NAME        boot NAME (or show it if running); prints its JSON line
+       test-server.sh reset NAME     back to the freshly bootstrapped state; prints its JSON line
+       test-server.sh down NAME      stop NAME and remove everything it had (idempotent)
+       test-server.sh info NAME      print NAME's JSON line (exit 1 if not running)
+       test-server.sh list           one JSON line per running server
+       test-server.sh exec NAME -- CMD [ARGS...]   run CMD inside NAME (no SSH)
+       test-server.sh down-all       stop every server (and apt-cacher-ng if this tool started it)
+NAME: ^[a-z][a-z0-9-]{0,9}$   state: $HOSTDECK_TEST_SERVER_HOME (default /var/lib/hostdeck-test-servers)
+EOF
+  exit 2
+}
+
+check_name() {
+  [[ ${1:-} =~ ^[a-z][a-z0-9-]{0,9}$ ]] || die "invalid server name '${1:-}' (want ^[a-z][a-z0-9-]{0,9}\$)"
+}
+
+now_ms() { date +%s%3N; }
+
+# ---------------------------------------------------------------------------------------------
+# locks
+
+lock_global() {
+  mkdir -p "$LOCK_DIR"
+  eval "exec $FD_GLOBAL>\"\$LOCK_DIR/global.lock\""
+  flock -w 3600 "$FD_GLOBAL" || die "timed out waiting for $LOCK_DIR/global.lock"
+}
+unlock_global() { eval "exec $FD_GLOBAL>&-"; }
+
+lock_server() {
+  mkdir -p "$LOCK_DIR"
+  eval "exec $FD_SERVER>\"\$LOCK_DIR/server-\$1.lock\""
+  flock -w 3600 "$FD_SERVER" || die "timed out waiting for the lock of server $1"
+}
+
+# ---------------------------------------------------------------------------------------------
+# host prerequisites
+
+# shellcheck disable=SC2016 # $0/$1 are expanded by the inner bash
+port_open() { timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null; }
+
+ensure_host_packages() {
+  local missing=() cmd pkg
+  for cmd in debootstrap:debootstrap systemd-nspawn:systemd-container apt-cacher-ng:apt-cacher-ng \
+    nsenter:util-linux flock:util-linux ip:iproute2 ssh-keygen:openssh-client chpasswd:passwd \
+    pgrep:procps wget:wget gpgv:gpgv; do
+    pkg=${cmd#*:}
+    command -v "${cmd%%:*}" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  # debootstrap verifies the archive with it (over plain http through apt-cacher-ng)
+  [[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]] || missing+=(debian-archive-keyring)
+  ((${#missing[@]})) || return 0
+  log "installing host packages: ${missing[*]}"
+  if ! apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null >&2; then
+    apt-get update -q </dev/null >&2
+    apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null >&2
+  fi
+}
+
+acng_running() { port_open 127.0.0.1 "$ACNG_PORT"; }
+
+ensure_cacher() {
+  local backends=/etc/apt-cacher-ng/backends_debian changed=0 i
+  if [[ "$(cat "$backends" 2>/dev/null || true)" != "$ACNG_BACKEND" ]]; then
+    # Without this apt-cacher-ng picks mirrors from its built-in list, which are unreachable here.
+    printf '%s\n' "$ACNG_BACKEND" >"$backends"
+    changed=1
+  fi
+  if acng_running; then
+    ((changed)) || return 0
+    log "restarting apt-cacher-ng (backends_debian changed)"
+    /etc/init.d/apt-cacher-ng restart </dev/null >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 \
+      {FD_SERVER}>&- {FD_GLOBAL}>&- || true
+  else
+    log "starting apt-cacher-ng on :$ACNG_PORT"
+    if [[ -x /etc/init.d/apt-cacher-ng ]]; then
+      /etc/init.d/apt-cacher-ng start </dev/null >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 \
+        {FD_SERVER}>&- {FD_GLOBAL}>&- || true
+    else
+      apt-cacher-ng -c /etc/apt-cacher-ng ForeGround=0 </dev/null \
+        >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 {FD_SERVER}>&- {FD_GLOBAL}>&- || true
+    fi
+    date >"$ACNG_MARK"
+  fi
+  for ((i = 0; i < 100; i++)); do
+    acng_running && return 0
+    sleep 0.1
+  done
+  die "apt-cacher-ng does not listen on 127.0.0.1:$ACNG_PORT (see $STATE_HOME/apt-cacher-ng.start.log)"
+}
+
+prepare_host() {
+  mkdir -p "$STATE_HOME" "$SERVERS_DIR" "$LOCK_DIR"
+  lock_global
+  ensure_host_packages
+  ensure_cacher
+  unlock_global
+}
+
+# ---------------------------------------------------------------------------------------------
+# base image
+
+umount_below() { # unmount everything mounted at or below $1 (deepest first)
+  local target
+  while read -r target; do
+    [[ -n $target ]] || continue
+    umount "$target" 2>/dev/null || umount -l "$target" 2>/dev/null || true
+  done < <(findmnt -rno TARGET | awk -v p="$1" '$0 == p || index($0, p "/") == 1' | sort -r)
+}
+
+customize_base() {
+  local r=$1
+  cat >"$r/etc/apt/sources.list" <<EOF
+deb http://deb.debian.org/debian $SUITE main
+deb http://deb.debian.org/debian $SUITE-updates main
+deb http://deb.debian.org/debian-security $SUITE-security main
+EOF
+  printf 'Acquire::Languages "none";\n' >"$r/etc/apt/apt.conf.d/90hostdeck-test-server"
+  mkdir -p "$r/etc/ssh/sshd_config.d"
+  cat >"$r/etc/ssh/sshd_config.d/10-hostdeck-test-server.conf" <<'EOF'
+PermitRootLogin yes
+PasswordAuthentication yes
+UseDNS no
+EOF
+  # Host keys are generated per server (see server_keys), never shared through the base.
+  rm -f "$r"/etc/ssh/ssh_host_*
+  # No DNS in the servers: they only reach the host end of their /30.
+  rm -f "$r/etc/resolv.conf"
+  printf '# HostDeck test server: no DNS (only the host end of the /30 is reachable)\nnameserver 127.0.0.1\n' \
+    >"$r/etc/resolv.conf"
+  # Periodic jobs that would only fight tests over the dpkg lock or the disk.
+  local unit
+  for unit in apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer e2scrub_reap.service \
+    fstrim.timer man-db.timer systemd-networkd-wait-online.service; do
+    ln -sfn /dev/null "$r/etc/systemd/system/$unit"
+  done
+  : >"$r/etc/machine-id"
+  rm -f "$r/var/lib/dbus/machine-id"
+  rm -rf "$r"/var/cache/apt/archives/*.deb "$r"/var/log/bootstrap.log
+}
+
+ensure_base() {
+  [[ -f $BASE_MARK ]] && return 0
+  lock_global
+  if [[ -f $BASE_MARK ]]; then
+    unlock_global
+    return 0
+  fi
+  local tmp="$BASE_DIR/rootfs.tmp" t0 logf="$BASE_DIR/debootstrap.log"
+  mkdir -p "$BASE_DIR"
+  umount_below "$tmp"
+  rm -rf --one-file-system "$tmp"
+  t0=$(now_ms)
+  log "building the base image with debootstrap (once; takes a minute or two), log: $logf"
+  if ! http_proxy="http://127.0.0.1:$ACNG_PORT" debootstrap --include="$INCLUDE" "$SUITE" "$tmp" "$MIRROR" \
+    </dev/null >"$logf" 2>&1; then
+    tail -n 30 "$logf" >&2
+    umount_below "$tmp"
+    die "debootstrap failed (full log: $logf)"
+  fi
+  umount_below "$tmp"
+  customize_base "$tmp"
+  umount_below "$BASE_ROOT"
+  rm -rf --one-file-system "$BASE_ROOT"
+  mv "$tmp" "$BASE_ROOT"
+  printf 'built %s in %s ms\n' "$(date -Is)" "$(($(now_ms) - t0))" >"$BASE_MARK"
+  log "base image ready in $(($(now_ms) - t0)) ms"
+  unlock_global
+}
+
+# ---------------------------------------------------------------------------------------------
+# per-server state
+
+sdir() { printf '%s/%s' "$SERVERS_DIR" "$1"; }
+
+# Stable /30 index per server, allocated under the global lock, stored in the server's state.
+net_in_use() { # NET [IFACE-TO-IGNORE]: is the /30 at NET on some interface of this host?
+  ip -o -4 addr show to "$1/30" 2>/dev/null | awk -v me="${2:-}" '{ sub(/@.*/, "", $2) } $2 != me { f = 1 } END { exit !f }'
+}
+
+alloc_index() {
+  local name=$1 d f i net
+  d=$(sdir "$name")
+  lock_global
+  if [[ -s $d/index ]]; then
+    if ! net_in_use "$(net_of "$(<"$d/index")" 0)" "ve-$name"; then
+      unlock_global
+      return 0
+    fi
+    # only possible with servers of another HOSTDECK_TEST_SERVER_HOME on this host
+    log "warning: the /30 of $name is taken by another interface; $name gets a new address"
+    rm -f "$d/index"
+  fi
+  declare -A used=()
+  for f in "$SERVERS_DIR"/*/index; do
+    [[ -s $f ]] && used[$(<"$f")]=1
+  done
+  for ((i = 1; i < 16384; i++)); do
+    [[ -n ${used[$i]:-} ]] && continue
+    net=$(net_of "$i" 0)
+    # skip a /30 that some interface of this host already uses (e.g. another state home)
+    net_in_use "$net" || break
+  done
+  ((i < 16384)) || die "no free /30 left in 10.213.0.0/16"
+  printf '%s\n' "$i" >"$d/index"
+  unlock_global
+}
+
+net_of() { # INDEX OFFSET -> 10.213.x.y
+  local n=$(($1 * 4 + $2))
+  printf '10.213.%d.%d' $((n / 256)) $((n % 256))
+}
+
+host_ip() { net_of "$(<"$(sdir "$1")/index")" 1; }
+guest_ip() { net_of "$(<"$(sdir "$1")/index")" 2; }
+
+# Is PID a systemd-nspawn whose root directory is below $2 (exactly $2 with $3 = exact)?
+is_nspawn_for() {
+  local args=() arg
+  { mapfile -d '' -t args <"/proc/$1/cmdline"; } 2>/dev/null || return 1
+  ((${#args[@]})) && [[ ${args[0]} == *systemd-nspawn ]] || return 1
+  for arg in "${args[@]:1}"; do
+    if [[ ${3:-} == exact ]]; then
+      [[ $arg == "--directory=$2" ]] && return 0
+    else
+      [[ $arg == "--directory=$2"/* ]] && return 0
+    fi
+  done
+  return 1
+}
+
+# PID of the systemd-nspawn running server $1, or failure.
+nspawn_pid() {
+  local d pid
+  d=$(sdir "$1")
+  [[ -s $d/nspawn.pid ]] || return 1
+  pid=$(<"$d/nspawn.pid")
+  [[ $pid =~ ^[0-9]+$ ]] || return 1
+  is_nspawn_for "$pid" "$d/root" exact || return 1
+  printf '%s\n' "$pid"
+}
+
+# The container's PID 1 as seen from the host: the descendant of systemd-nspawn that is PID 1 of a
+# nested PID namespace (NSpid: <host pid> 1).
+leader_of_nspawn() {
+  local queue=("$1") p c kids
+  while ((${#queue[@]})); do
+    p=${queue[0]}
+    queue=("${queue[@]:1}")
+    read -r -a kids <<<"$(cat /proc/"$p"/task/*/children 2>/dev/null | tr '\n' ' ')"
+    for c in "${kids[@]}"; do
+      if awk '/^NSpid:/ { found = 1; exit !(NF == 3 && $3 == 1) } END { if (!found) exit 1 }' \
+        "/proc/$c/status" 2>/dev/null; then
+        printf '%s\n' "$c"
+        return 0
+      fi
+      queue+=("$c")
+    done
+  done
+  return 1
+}
+
+leader_pid() {
+  local np
+  np=$(nspawn_pid "$1") || return 1
+  leader_of_nspawn "$np"
+}
+
+is_running() { leader_pid "$1" >/dev/null; }
+
+print_json() {
+  local d
+  d=$(sdir "$1")
+  printf '{"name":"%s","address":"%s","port":22,"password":"%s"}\n' \
+    "$1" "$(guest_ip "$1")" "$(<"$d/password")"
+}
+
+random_password() {
+  local pw
+  pw=$(head -c 64 /dev/urandom | base64 -w0 | tr -dc 'A-Za-z0-9')
+  printf '%s\n' "${pw:0:20}"
+}
+
+cgroup_dirs() { # cgroup directories that track server $1
+  if [[ "$(stat -fc %T /sys/fs/cgroup 2>/dev/null)" == cgroup2fs ]]; then
+    printf '%s\n' "/sys/fs/cgroup/$CGROUP_GROUP/$1"
+  else
+    local h
+    for h in /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
+      [[ -d $h ]] && printf '%s\n' "$h/$CGROUP_GROUP/$1"
+    done
+  fi
+  return 0
+}
+
+kill_cgroup_dir() { # SIGKILL every process in cgroup directory $1 (recursively), then remove it
+  local cg=$1 i pids
+  [[ -d $cg ]] || return 0
+  for ((i = 0; i < 50; i++)); do
+    read -r -a pids <<<"$(find "$cg" -name cgroup.procs -exec cat {} + 2>/dev/null | sort -u | tr '\n' ' ')"
+    ((${#pids[@]})) || break
+    kill -KILL "${pids[@]}" 2>/dev/null || true
+    sleep 0.1
+  done
+  find "$cg" -depth -type d -exec rmdir {} \; 2>/dev/null || true
+}
+
+kill_cgroup() { # whatever is left in server $1's cgroups
+  local cg
+  for cg in $(cgroup_dirs "$1"); do kill_cgroup_dir "$cg"; done
+}
+
+# ---------------------------------------------------------------------------------------------
+# boot / stop
+
+mount_root() {
+  local d
+  d=$(sdir "$1")
+  mkdir -p "$d/upper" "$d/work" "$d/root"
+  mountpoint -q "$d/root" && return 0
+  mount -t overlay "hostdeck-ts-$1" \
+    -o "lowerdir=$BASE_ROOT,upperdir=$d/upper,workdir=$d/work" "$d/root" ||
+    die "overlayfs mount failed for $1"
+}
+
+server_keys() { # per-server SSH host keys, kept across resets
+  local d
+  d=$(sdir "$1")
+  if ! compgen -G "$d/hostkeys/etc/ssh/ssh_host_*_key" >/dev/null; then
+    mkdir -p "$d/hostkeys/etc/ssh"
+    ssh-keygen -q -A -f "$d/hostkeys" >&2
+  fi
+  cp -p "$d"/hostkeys/etc/ssh/ssh_host_* "$d/root/etc/ssh/"
+}
+
+prepare_root() {
+  local name=$1 d r host guest
+  d=$(sdir "$name")
+  r="$d/root"
+  host=$(host_ip "$name")
+  guest=$(guest_ip "$name")
+  printf '%s\n' "$name" >"$r/etc/hostname"
+  cat >"$r/etc/hosts" <<EOF
+127.0.0.1	localhost
+127.0.1.1	$name
+$host	hostdeck-host
+::1	localhost ip6-localhost ip6-loopback
+EOF
+  printf 'Acquire::http::Proxy "http://%s:%s";\n' "$host" "$ACNG_PORT" \
+    >"$r/etc/apt/apt.conf.d/01hostdeck-proxy"
+  # Should systemd-networkd ever run in the server, it keeps our static address instead of
+  # running DHCP on host0 (this overrides /lib/systemd/network/80-container-host0.network).
+  mkdir -p "$r/etc/systemd/network"
+  cat >"$r/etc/systemd/network/80-container-host0.network" <<EOF
+[Match]
+Kind=veth
+Name=host0
+
+[Network]
+Address=$guest/30
+LinkLocalAddressing=no
+IPv6AcceptRA=no
+EOF
+  [[ -s $d/password ]] || (umask 077 && random_password >"$d/password")
+  printf 'root:%s\n' "$(<"$d/password")" | chpasswd -R "$r"
+  server_keys "$name"
+}
+
+fail_boot() {
+  local name=$1 msg=$2 d
+  d=$(sdir "$name")
+  log "$msg; last lines of $d/console.log:"
+  tail -n 40 "$d/console.log" >&2 || true
+  stop_server "$name"
+  die "$name did not boot"
+}
+
+boot_server() {
+  local name=$1 d host guest np="" leader="" deadline t0 state cgroups=()
+  d=$(sdir "$name")
+  t0=$(now_ms)
+  mount_root "$name"
+  prepare_root "$name"
+  host=$(host_ip "$name")
+  guest=$(guest_ip "$name")
+  mapfile -t cgroups < <(cgroup_dirs "$name")
+  rm -f "$d/nspawn.pid"
+  printf '\n==== boot %s ====\n' "$(date -Is)" >>"$d/console.log"
+  # The launcher joins the server's own cgroups (so the container's systemd does not share the
+  # host's cgroup tree with other servers) and becomes systemd-nspawn; it is detached from us.
+  # shellcheck disable=SC2016 # expanded by the inner bash
+  setsid bash -c '
+    name=$1 dir=$2
+    shift 2
+    for cg in "$@"; do mkdir -p "$cg" && echo $$ >"$cg/cgroup.procs"; done
+    echo $$ >"$dir/nspawn.pid"
+    exec systemd-nspawn --quiet --register=no --keep-unit --boot --network-veth \
+      --machine="$name" --directory="$dir/root" --console=read-only --resolv-conf=off \
+      --timezone=off --link-journal=no
+  ' test-server-launch "$name" "$d" "${cgroups[@]}" \
+    </dev/null >>"$d/console.log" 2>&1 {FD_SERVER}>&- {FD_GLOBAL}>&- &
+  disown || true
+
+  deadline=$(($(date +%s) + BOOT_TIMEOUT))
+  # 1. systemd-nspawn up, container PID 1, both veth ends present
+  while :; do
+    if [[ -z $np ]]; then
+      np=$(nspawn_pid "$name") || np=""
+    fi
+    if [[ -n $np ]]; then
+      [[ -d /proc/$np ]] || fail_boot "$name" "systemd-nspawn exited"
+      leader=$(leader_of_nspawn "$np") || leader=""
+      if [[ -n $leader ]] && ip link show "ve-$name" >/dev/null 2>&1 &&
+        nsenter -t "$leader" -n ip link show host0 >/dev/null 2>&1; then
+        break
+      fi
+    fi
+    (($(date +%s) < deadline)) || fail_boot "$name" "container/veth did not appear within ${BOOT_TIMEOUT}s"
+    sleep 0.05
+  done
+  # 2. addresses on both ends of the private /30 (no default route inside: nothing leaves it)
+  ip addr replace "$host/30" dev "ve-$name"
+  ip link set "ve-$name" up
+  nsenter -t "$leader" -n ip link set lo up
+  nsenter -t "$leader" -n ip addr replace "$guest/30" dev host0
+  nsenter -t "$leader" -n ip link set host0 up
+  printf '%s\n' "$leader" >"$d/leader.pid"
+  # 3. sshd answers
+  while :; do
+    # shellcheck disable=SC2016 # $0 is expanded by the inner bash
+    if [[ "$(timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/22" && head -c 4 <&3' "$guest" 2>/dev/null || true)" == SSH- ]]; then
+      break
+    fi
+    [[ -d /proc/$np ]] || fail_boot "$name" "systemd-nspawn exited"
+    (($(date +%s) < deadline)) || fail_boot "$name" "sshd on $guest:22 did not answer within ${BOOT_TIMEOUT}s"
+    sleep 0.1
+  done
+  # 4. boot finished, so tests see settled unit states (usually already the case by now)
+  state=$(timeout 30 nsenter -t "$leader" -m -u -i -n -p -r -w -- \
+    /usr/bin/systemctl is-system-running --wait 2>/dev/null || true)
+  [[ $state == running ]] || log "warning: $name reports system state '${state:-unknown}'"
+  log "$name up at $guest (host end $host) in $(($(now_ms) - t0)) ms"
+}
+
+stop_server() {
+  local name=$1 d np leader i
+  d=$(sdir "$name")
+  if np=$(nspawn_pid "$name"); then
+    if leader=$(leader_of_nspawn "$np"); then
+      # Killing the container's PID 1 kills its whole PID namespace; the writable layer is
+      # discarded (down/reset) anyway, so a clean shutdown buys nothing.
+      kill -KILL "$leader" 2>/dev/null || true
+    else
+      kill -TERM "$np" 2>/dev/null || true
+    fi
+    for ((i = 0; i < 100; i++)); do
+      [[ -d /proc/$np ]] || break
+      sleep 0.05
+    done
+    if [[ -d /proc/$np ]]; then kill -KILL "$np" 2>/dev/null || true; fi
+  fi
+  kill_cgroup "$name"
+  if ip link show "ve-$name" >/dev/null 2>&1; then ip link del "ve-$name" 2>/dev/null || true; fi
+  if [[ -d $d/root ]]; then
+    for ((i = 0; i < 20; i++)); do
+      mountpoint -q "$d/root" || break
+      umount "$d/root" 2>/dev/null || sleep 0.1
+    done
+    if mountpoint -q "$d/root"; then umount -l "$d/root" || die "cannot unmount $d/root"; fi
+  fi
+  rm -f "$d/nspawn.pid" "$d/leader.pid"
+}
+
+wipe_layer() {
+  local d
+  d=$(sdir "$1")
+  mountpoint -q "$d/root" && die "refusing to wipe $d: root still mounted"
+  rm -rf --one-file-system "$d/upper" "$d/work"
+}
+
+# ---------------------------------------------------------------------------------------------
+# commands
+
+cmd_up() {
+  local name=$1 d
+  check_name "$name"
+  d=$(sdir "$name")
+  prepare_host
+  lock_server "$name"
+  if is_running "$name"; then
+    print_json "$name"
+    return 0
+  fi
+  ensure_base
+  mkdir -p "$d"
+  # leftovers of a server that died: start from the fresh base again
+  stop_server "$name"
+  wipe_layer "$name"
+  alloc_index "$name"
+  boot_server "$name"
+  print_json "$name"
+}
+
+cmd_reset() {
+  local name=$1 t0
+  check_name "$name"
+  if [[ ! -s "$(sdir "$name")/index" ]]; then
+    cmd_up "$name"
+    return
+  fi
+  prepare_host
+  lock_server "$name"
+  ensure_base
+  t0=$(now_ms)
+  stop_server "$name"
+  wipe_layer "$name"
+  alloc_index "$name"
+  boot_server "$name"
+  log "$name reset in $(($(now_ms) - t0)) ms"
+  print_json "$name"
+}
+
+down_one() {
+  local name=$1 d
+  d=$(sdir "$name")
+  lock_server "$name"
+  [[ -d $d ]] || return 0
+  stop_server "$name"
+  wipe_layer "$name"
+  rm -rf --one-file-system "$d"
+  log "$name down"
+}
+
+cmd_down() {
+  check_name "$1"
+  down_one "$1"
+}
+
+cmd_info() {
+  check_name "$1"
+  is_running "$1" || die "$1 is not running"
+  print_json "$1"
+}
+
+cmd_list() {
+  local d name
+  for d in "$SERVERS_DIR"/*/; do
+    [[ -d $d ]] || continue
+    name=$(basename "$d")
+    [[ $name =~ ^[a-z][a-z0-9-]{0,9}$ ]] || continue
+    is_running "$name" && print_json "$name"
+  done
+  return 0
+}
+
+cmd_down_all() {
+  local d name pid
+  for d in "$SERVERS_DIR"/*/; do
+    [[ -d $d ]] || continue
+    name=$(basename "$d")
+    [[ $name =~ ^[a-z][a-z0-9-]{0,9}$ ]] || continue
+    (down_one "$name") || log "could not take $name down"
+  done
+  # strays whose state directory is gone: any systemd-nspawn booting a root below $SERVERS_DIR
+  for pid in $(pgrep -x systemd-nspawn || true); do
+    if is_nspawn_for "$pid" "$SERVERS_DIR"; then
+      log "killing stray systemd-nspawn $pid"
+      kill -KILL "$(leader_of_nspawn "$pid" || echo "$pid")" 2>/dev/null || true
+    fi
+  done
+  umount_below "$SERVERS_DIR"
+  for d in $(cgroup_dirs x); do kill_cgroup_dir "$(dirname "$d")"; done
+  # bases of other versions are unused once every server is down
+  for d in "$STATE_HOME"/base-*; do
+    [[ -d $d && $d != "$BASE_DIR" ]] || continue
+    [[ "$(findmnt -rn -t overlay -o OPTIONS || true)" == *"lowerdir=$d/"* ]] && continue
+    log "removing old base $d"
+    umount_below "$d"
+    rm -rf --one-file-system "$d"
+  done
+  if [[ -f $ACNG_MARK ]]; then
+    log "stopping apt-cacher-ng (started by this tool; its cache stays)"
+    /etc/init.d/apt-cacher-ng stop </dev/null >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 || true
+    rm -f "$ACNG_MARK"
+  fi
+}
+
+cmd_exec() {
+  local name=$1 leader
+  shift
+  # Errors of this tool exit with 125 so they can be told from the command's own exit status.
+  [[ $name =~ ^[a-z][a-z0-9-]{0,9}$ ]] || { log "error: invalid server name '$name'"; exit 125; }
+  [[ ${1:-} == -- ]] && shift
+  (($#)) || { log "error: exec: missing command"; exit 125; }
+  leader=$(leader_pid "$name") || { log "error: $name is not running"; exit 125; }
+  exec nsenter -t "$leader" -m -u -i -n -p -C -r -w -- \
+    /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root USER=root LOGNAME=root LANG=C.UTF-8 TERM=dumb DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+main() {
+  (($#)) || usage
+  [[ $EUID -eq 0 ]] || die "must run as root"
+  local cmd=$1
+  shift
+  case $cmd in
+    up | reset | down | info)
+      (($# == 1)) || usage
+      "cmd_$cmd" "$1"
+      ;;
+    list) cmd_list ;;
+    down-all) cmd_down_all ;;
+    exec)
+      (($# >= 2)) || usage
+      cmd_exec "$@"
+      ;;
+    -h | --help | help) usage ;;
+    *) usage ;;
+  esac
+}
+
+main "$@"
