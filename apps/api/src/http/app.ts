@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 import type { DatabaseConnection } from '../database/database.js';
@@ -17,6 +18,18 @@ import { rateLimiting } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
 import { spa } from './spa.js';
 import './public-routes.js';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  readonly public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RegisteredRoute[];
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -47,6 +60,23 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route the app registers, so the route-auth test can try each one without a session.
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Read lazily: hooks of encapsulated plugins (the SPA's static files) set `public` after this one.
+      routeTable.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public === true;
+        },
+      });
+    }
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -55,6 +85,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(localePlugin, { fallback: config.defaultLocale });
   await app.register(securityHeaders, { https });
   await app.register(cookie);
+  // Registered before authentication: its hooks must see every upgrade, including refused ones,
+  // to close their sockets.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(authentication, { db: database.db });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_IDS, type ErrorResponse } from '@hostdeck/contracts';
+import { ERROR_IDS, type ErrorResponse, type Locale } from '@hostdeck/contracts';
 import { translate } from '../i18n/translate.js';
 import { DomainError, RemoteCommandError, ValidationError } from './errors.js';
 
@@ -74,6 +74,11 @@ export const errorHandler = fp(async function errorHandlerPlugin(app: FastifyIns
     }
   });
 });
+
+/** The body of a domain error in the caller's locale, for hooks that reply instead of throwing. */
+export function domainErrorBody(error: DomainError, locale: Locale): ErrorResponse {
+  return { id: error.id, message: translate(locale, error.message, error.parameters) };
+}
 
 /** The JSON 404 for an unknown API route. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '@hostdeck/contracts';
+import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
 import { localeFromHeader, translate } from './translate.js';
 import { vi } from './vi.js';
 
@@ -19,8 +19,9 @@ describe('API messages', () => {
     expect(translate('en', 'Required')).toBe('Required');
   });
 
-  it('has Vietnamese for every validation message of §5, none empty', () => {
-    for (const message of Object.values(VALIDATION_MESSAGES)) expect(vi[message], message).toBeTruthy();
+  it('has Vietnamese for every validation and grammar message of §5, none empty', () => {
+    for (const message of [...Object.values(VALIDATION_MESSAGES), ...Object.values(GRAMMAR_MESSAGES)])
+      expect(vi[message], message).toBeTruthy();
     for (const [english, vietnamese] of Object.entries(vi)) expect(vietnamese.trim(), english).not.toBe('');
   });
 });

@@ -10,6 +10,8 @@ export const vi: Record<string, string> = {
   'Must be a positive number': 'Phải là số dương',
   'This must be a valid URL': 'Đây phải là một URL hợp lệ',
   'Invalid value': 'Giá trị không hợp lệ',
+  'value is not a valid cron expression': 'giá trị không phải là biểu thức cron hợp lệ',
+  'You can not use special user': 'Bạn không thể dùng người dùng đặc biệt',
   'Not Found': 'Không tìm thấy',
   'The route {method}:{url} could not be found.': 'Không tìm thấy đường dẫn {method}:{url}.',
   'This action is unauthorized.': 'Bạn không có quyền thực hiện hành động này.',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import websocket from '@fastify/websocket';
 import { REALTIME_PATH, userChannel } from '@hostdeck/contracts';
 import type { RealtimeBus } from './realtime-bus.js';
 
@@ -9,11 +8,11 @@ import type { RealtimeBus } from './realtime-bus.js';
  * happens (SECURITY.md, cross-site websockets); the session is checked by the global
  * authentication hook before that.
  */
+/** Needs @fastify/websocket registered on the root app (see http/app.ts). */
 export async function realtimeRoutes(
   app: FastifyInstance,
   options: { bus: RealtimeBus; allowedOrigins: string[] },
 ) {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
   const allowed = new Set(options.allowedOrigins);
 
   app.get(

@@ -11,7 +11,12 @@ export function hostKeyFingerprint(keyBlob: Buffer): string {
 
 /** The fingerprint of an OpenSSH public key line ("ssh-ed25519 AAAA… comment"). */
 export function publicKeyFingerprint(openSshLine: string): string {
-  const blob = openSshLine.trim().split(/\s+/)[1];
-  if (!blob || !/^[A-Za-z0-9+/]+={0,2}$/.test(blob)) throw new Error('Not an OpenSSH public key line');
-  return hostKeyFingerprint(Buffer.from(blob, 'base64'));
+  const [type, encoded] = openSshLine.trim().split(/\s+/);
+  const blob = Buffer.from(encoded ?? '', 'base64');
+  // The blob starts with its own key type (RFC 4253 §6.6), which must match the line's.
+  const typeLength = blob.length >= 4 ? blob.readUInt32BE(0) : -1;
+  if (!type || typeLength !== type.length || blob.subarray(4, 4 + typeLength).toString('latin1') !== type) {
+    throw new Error('Not an OpenSSH public key line');
+  }
+  return hostKeyFingerprint(blob);
 }

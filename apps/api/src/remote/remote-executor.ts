@@ -1,14 +1,23 @@
-import { Client, utils, type AuthenticationType, type AuthHandlerMiddleware, type ParsedKey } from 'ssh2';
+import ssh2, {
+  type Client as SshClient,
+  type AuthenticationType,
+  type AuthHandlerMiddleware,
+  type ParsedKey,
+} from 'ssh2';
 import { hostKeyFingerprint } from './host-key.js';
 import {
   CommandCancelledError,
   formatAddress,
+  formatDuration,
   HostKeyMismatchError,
   SshAuthenticationError,
   SshConnectionError,
   type RemoteAddress,
 } from './remote-errors.js';
 import { runCommand, type CommandContext, type TrackedCommand } from './ssh-command.js';
+
+// ssh2 is CommonJS: Node's ESM loader (the bundled panel) sees only its default export.
+const { Client, utils } = ssh2;
 
 export * from './remote-errors.js';
 export { hostKeyFingerprint, publicKeyFingerprint } from './host-key.js';
@@ -32,6 +41,11 @@ export interface ConnectOptions {
   /** Called on first contact (knownHostKey null) once authenticated, before connect() resolves. */
   onHostKeyRecorded?(fingerprint: string): void | Promise<void>;
   signal?: AbortSignal;
+  /**
+   * SSH keepalive period; default 15 s. After 4 unanswered keepalives the connection counts as
+   * lost and running commands fail with a retryable SshConnectionError.
+   */
+  keepaliveIntervalMs?: number;
 }
 
 export interface RunOptions {
@@ -67,7 +81,7 @@ export interface RemoteExecutor {
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 // A dead peer (server powered off, NAT entry dropped) is noticed after about a minute even while
 // a command prints nothing.
-const KEEPALIVE_INTERVAL_MS = 15_000;
+export const DEFAULT_KEEPALIVE_INTERVAL_MS = 15_000;
 const KEEPALIVE_COUNT_MAX = 4;
 const CLOSE_GRACE_MS = 2_000;
 
@@ -84,9 +98,9 @@ async function connectSsh(target: RemoteTarget, options: ConnectOptions = {}): P
 
   const client = new Client();
   // Listens from the start to the end: an 'error' event without a listener would crash the process.
-  const connection = watchConnection(client, address);
   let presentedKey: string | undefined;
   let mismatch: HostKeyMismatchError | undefined;
+  const connection = watchConnection(client, address, () => mismatch);
 
   await new Promise<void>((resolve, reject) => {
     const onAbort = () => fail(cancelled());
@@ -131,7 +145,7 @@ async function connectSsh(target: RemoteTarget, options: ConnectOptions = {}): P
         port: target.port,
         username: target.username,
         readyTimeout: timeoutMs,
-        keepaliveInterval: KEEPALIVE_INTERVAL_MS,
+        keepaliveInterval: options.keepaliveIntervalMs ?? DEFAULT_KEEPALIVE_INTERVAL_MS,
         keepaliveCountMax: KEEPALIVE_COUNT_MAX,
         authHandler,
         hostVerifier: (key: Buffer) => {
@@ -174,7 +188,11 @@ interface ConnectionWatch {
   closed: Promise<void>;
 }
 
-function watchConnection(client: Client, address: RemoteAddress): ConnectionWatch {
+function watchConnection(
+  client: SshClient,
+  address: RemoteAddress,
+  hostKeyMismatch: () => HostKeyMismatchError | undefined,
+): ConnectionWatch {
   let lastError: SshLibraryError | undefined;
   let endedWith: Error | undefined;
   let ending: Error | undefined;
@@ -185,7 +203,9 @@ function watchConnection(client: Client, address: RemoteAddress): ConnectionWatc
   const closed = new Promise<void>((resolve) => {
     client.once('close', () => {
       endedWith =
-        ending ?? new SshConnectionError(address, describeLoss(lastError), { lost: true, cause: lastError });
+        ending ??
+        hostKeyMismatch() ??
+        new SshConnectionError(address, describeLoss(lastError), { lost: true, cause: lastError });
       for (const command of [...commands]) command.connectionEnded(endedWith);
       resolve();
     });
@@ -204,7 +224,7 @@ class SshSession implements RemoteSession {
   private readonly context: CommandContext;
 
   constructor(
-    private readonly client: Client,
+    private readonly client: SshClient,
     private readonly connection: ConnectionWatch,
     address: RemoteAddress,
     readonly hostKeyFingerprint: string,
@@ -228,9 +248,8 @@ class SshSession implements RemoteSession {
     this.connection.markEnding(
       new CommandCancelledError('The command was cancelled because its session was closed.'),
     );
-    // Without a pty, sshd lets a command outlive its connection: kill what still runs first (the
-    // requests reach sshd before the disconnect, in order).
-    for (const command of this.connection.commands) command.kill();
+    // Without a pty, sshd lets a command outlive its connection: kill what still runs first.
+    await Promise.all([...this.connection.commands].map((command) => command.kill()));
     this.client.end();
     const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
     await Promise.race([this.connection.closed, grace]);
@@ -265,7 +284,7 @@ function classifyConnectError(target: RemoteTarget, error: SshLibraryError, time
   if (error.level === 'client-authentication')
     return new SshAuthenticationError(target.username, target.host);
   if (error.level === 'client-timeout' && /handshake/i.test(error.message)) {
-    return new SshConnectionError(address, `timed out after ${timeoutMs / 1000} s`, { cause: error });
+    return new SshConnectionError(address, `timed out after ${formatDuration(timeoutMs)}`, { cause: error });
   }
   if (error.level === 'handshake' || error.level === 'protocol') {
     // No common algorithm, or a peer that does not speak SSH: trying again will not help.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import type { Client, ClientChannel } from 'ssh2';
 import type { RunOptions, RunResult } from './remote-executor.js';
@@ -7,6 +8,7 @@ import {
   SshConnectionError,
   type RemoteAddress,
 } from './remote-errors.js';
+import { killScript, wrapCommand } from './remote-kill.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60_000;
 export const DEFAULT_TOTAL_TIMEOUT_MS = 30 * 60_000;
@@ -26,20 +28,21 @@ export interface CommandContext {
 export interface TrackedCommand {
   /** The connection is gone: the command fails with `error`. */
   connectionEnded(error: Error): void;
-  /** The session is closing: kill the remote process now. */
-  kill(): void;
+  /** The session is closing: kill the remote processes now. */
+  kill(): Promise<void>;
 }
 
 /**
  * Runs one command on its own exec channel. Resolves with the exit status (a non-zero exit is a
  * result, not an error); rejects with CommandTimeoutError or CommandCancelledError after killing
- * the remote process, or SshConnectionError when the connection goes away.
+ * the remote processes, or SshConnectionError when the connection goes away.
  */
 export function runCommand(context: CommandContext, options: RunOptions): Promise<RunResult> {
   const { client, address } = context;
   const startedAt = performance.now();
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  const runId = randomUUID().replaceAll('-', '');
 
   const ended = context.connectionError();
   if (ended) return Promise.reject(ended);
@@ -54,18 +57,20 @@ export function runCommand(context: CommandContext, options: RunOptions): Promis
     const stdout = new StringDecoder('utf8');
     const stderr = new StringDecoder('utf8');
 
-    const idleTimer = setTimeout(() => stop(new CommandTimeoutError('idle', idleTimeoutMs)), idleTimeoutMs);
+    const idleTimer = setTimeout(
+      () => void stop(new CommandTimeoutError('idle', idleTimeoutMs)),
+      idleTimeoutMs,
+    );
     const totalTimer = setTimeout(
-      () => stop(new CommandTimeoutError('total', totalTimeoutMs)),
+      () => void stop(new CommandTimeoutError('total', totalTimeoutMs)),
       totalTimeoutMs,
     );
-    const onAbort = () => stop(new CommandCancelledError());
+    const onAbort = () => void stop(new CommandCancelledError());
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const untrack = context.track({
       connectionEnded: (error) => settle(error),
-      kill: () => {
-        if (channel) killChannel(client, channel);
-      },
+      kill: () =>
+        stop(new CommandCancelledError('The command was cancelled because its session was closed.')),
     });
 
     function settle(error?: Error) {
@@ -84,14 +89,20 @@ export function runCommand(context: CommandContext, options: RunOptions): Promis
       return Math.round(performance.now() - startedAt);
     }
 
-    /** Kills the remote process, then rejects once its channel is closed (or after a grace period). */
-    function stop(error: Error) {
-      if (settled || stopError) return;
+    /** Kills the remote processes, then rejects once the channel is closed (or after a grace period). */
+    function stop(error: Error): Promise<void> {
+      if (settled || stopError) return Promise.resolve();
       stopError = error;
       clearTimeout(idleTimer);
       clearTimeout(totalTimer);
-      if (channel) killChannel(client, channel);
       graceTimer = setTimeout(() => settle(error), KILL_GRACE_MS);
+      return channel ? killRemoteCommand(client, channel, runId) : Promise.resolve();
+    }
+
+    function received(text: string, callback: ((chunk: string) => void) | undefined) {
+      // refresh() would re-arm a timer that was cleared or has fired.
+      if (!stopError && !settled) idleTimer.refresh();
+      deliver(text, callback);
     }
 
     function deliver(text: string, callback: ((chunk: string) => void) | undefined) {
@@ -100,29 +111,30 @@ export function runCommand(context: CommandContext, options: RunOptions): Promis
         callback(text);
       } catch (error) {
         // A consumer that cannot take the output any more must not leave the command running unseen.
-        stop(error instanceof Error ? error : new Error(String(error)));
+        void stop(error instanceof Error ? error : new Error(String(error)));
       }
     }
 
+    const lost = (reason: string) =>
+      context.connectionError() ?? new SshConnectionError(address, reason, { lost: true });
+
     try {
-      client.exec(options.command, (error, opened) => {
+      client.exec(wrapCommand(options.command, runId), (error, opened) => {
         if (error) {
-          settle(context.connectionError() ?? new SshConnectionError(address, error.message, { lost: true }));
-          return;
+          // Still connected: the server refused one more channel (sshd's MaxSessions, 10 by default).
+          const refused = new SshConnectionError(
+            address,
+            `the server refused to start a command (${error.message})`,
+          );
+          return settle(stopError ?? context.connectionError() ?? refused);
         }
         channel = opened;
         if (stopError || settled) {
-          killChannel(client, opened);
+          void killRemoteCommand(client, opened, runId);
           return;
         }
-        opened.on('data', (chunk: Buffer) => {
-          idleTimer.refresh();
-          deliver(stdout.write(chunk), options.onStdout);
-        });
-        opened.stderr.on('data', (chunk: Buffer) => {
-          idleTimer.refresh();
-          deliver(stderr.write(chunk), options.onStderr);
-        });
+        opened.on('data', (chunk: Buffer) => received(stdout.write(chunk), options.onStdout));
+        opened.stderr.on('data', (chunk: Buffer) => received(stderr.write(chunk), options.onStderr));
         opened.on('exit', (code: number | null, signal?: string) => {
           exit = { code: typeof code === 'number' ? code : null, signal: signal ?? null };
         });
@@ -130,29 +142,18 @@ export function runCommand(context: CommandContext, options: RunOptions): Promis
           deliver(stdout.end(), options.onStdout);
           deliver(stderr.end(), options.onStderr);
           if (stopError) settle(stopError);
+          // OpenSSH always reports an exit status before it closes an exec channel: without one, the
+          // connection went away under the command.
           else if (exit) settle();
-          else {
-            // OpenSSH always reports an exit status before closing an exec channel: without one, the
-            // connection went away under the command.
-            settle(
-              context.connectionError() ??
-                new SshConnectionError(address, 'the command ended without an exit status', { lost: true }),
-            );
-          }
+          else settle(lost('the command ended without an exit status'));
         });
-        opened.on('error', (channelError: Error) => {
-          settle(
-            context.connectionError() ??
-              new SshConnectionError(address, channelError.message, { lost: true }),
-          );
-        });
+        opened.on('error', (channelError: Error) => settle(lost(channelError.message)));
         // Always send EOF: a command that reads its standard input must not wait for more.
         opened.end(options.stdin ?? '');
       });
     } catch (error) {
       // ssh2 throws "Not connected" synchronously when the socket has already gone.
-      const message = error instanceof Error ? error.message : String(error);
-      settle(context.connectionError() ?? new SshConnectionError(address, message, { lost: true }));
+      settle(lost(error instanceof Error ? error.message : String(error)));
     }
   });
 }
@@ -165,24 +166,52 @@ interface ClientInternals {
 }
 
 /**
- * Sends KILL to the command and closes its channel. OpenSSH delivers a `signal` request with
- * killpg(), so the whole process group of the command dies, not only its shell.
+ * Kills every process of the command, then closes its channel. Resolves when that is done or has
+ * become impossible; never rejects.
  *
- * ssh2's Channel.signal() silently does nothing once our side has sent EOF (it checks
- * `writable`), which run() always does right after starting a command; the protocol itself
- * allows channel requests after EOF (RFC 4254 §5.3), so in that state the request goes through
- * ssh2's protocol object directly.
+ * The SSH `signal` request (RFC 4254 §6.9) is sent, but OpenSSH refuses it for root sessions
+ * ("session signalling requires privilege separation": post-auth privilege separation is off for
+ * root) and closing the channel does not stop a command without a pty either. So the processes
+ * carrying the run's marker (see remote-kill.ts) are killed through a second exec channel.
+ * That needs a free session slot (sshd's MaxSessions) and a live connection: after a connection
+ * loss nothing can reach the command, and sshd lets it run on until it ends by itself.
  */
-export function killChannel(client: Client, channel: ClientChannel): void {
+export function killRemoteCommand(client: Client, channel: ClientChannel, runId: string): Promise<void> {
+  sendKillSignal(client, channel);
+  return new Promise<void>((resolve) => {
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      channel.close();
+      resolve();
+    };
+    const timer = setTimeout(done, KILL_GRACE_MS);
+    try {
+      client.exec(killScript(runId), (error, killer) => {
+        if (error) return done();
+        killer.on('close', done).on('error', done);
+        killer.resume();
+        killer.stderr.resume();
+        killer.end();
+      });
+    } catch {
+      done(); // the connection is gone: nothing can be killed through it any more
+    }
+  });
+}
+
+function sendKillSignal(client: Client, channel: ClientChannel): void {
   const outgoing = (channel as unknown as ChannelInternals).outgoing;
   try {
-    if (channel.writable) {
-      channel.signal('KILL');
-    } else if (outgoing?.state === 'eof' && typeof outgoing.id === 'number') {
+    // ssh2's Channel.signal() silently does nothing once our side has sent EOF (it checks
+    // `writable`), which run() always does; the protocol allows channel requests after EOF.
+    if (channel.writable) channel.signal('KILL');
+    else if (outgoing?.state === 'eof' && typeof outgoing.id === 'number') {
       (client as unknown as ClientInternals)._protocol?.signal?.(outgoing.id, 'KILL');
     }
   } catch {
     // The connection is already gone: nothing left to signal.
   }
-  channel.close();
 }

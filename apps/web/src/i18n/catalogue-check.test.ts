@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { VALIDATION_MESSAGES } from '@hostdeck/contracts';
+import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
 import { describeCatalogueProblem, findMissingKeys } from './catalogue-check';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
@@ -53,5 +53,6 @@ describe('the real catalogues', () => {
   it('hold every validation message of the contracts, in English word for word', () => {
     expect(en.validation).toEqual(VALIDATION_MESSAGES);
     expect(Object.keys(vi.validation).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
+    expect(en.grammar).toEqual({ cron: GRAMMAR_MESSAGES.cron, specialUser: GRAMMAR_MESSAGES.specialUser });
   });
 });

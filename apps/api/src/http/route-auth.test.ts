@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableTestDatabases } from '../testing/test-databases.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+/**
+ * Deny by default (SECURITY.md, unauthenticated routes): every route answers 401 without a
+ * session, except the ones listed here on purpose. Adding a route that answers anonymously
+ * without adding it to this list fails the test.
+ */
+const PUBLIC_ON_PURPOSE = new Set([
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/info',
+  'HEAD /api/info',
+  // The SPA's shell and its static files carry no data.
+  'GET /',
+  'HEAD /',
+  'GET /index.html',
+  'HEAD /index.html',
+  'GET /assets/app-abc123.js',
+  'HEAD /assets/app-abc123.js',
+]);
+
+describe('route authentication', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    const distDir = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-routes-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(distDir, 'assets/app-abc123.js'), '');
+    const [pglite] = await availableTestDatabases();
+    test = await createTestApp(pglite!, { env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => test.close());
+
+  it('answers 401 without a session on every route not public on purpose', async () => {
+    const routes = test.app.routeTable;
+    expect(routes.length).toBeGreaterThan(5);
+    const problems: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:(\w+)/g, '1').replace('*', 'x');
+      const response = await test.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { origin: test.config.allowedOrigins[0]! },
+      });
+      if (PUBLIC_ON_PURPOSE.has(key)) {
+        if (!route.public) problems.push(`${key} is listed as public but not marked public`);
+        continue;
+      }
+      if (route.public) problems.push(`${key} is marked public but not listed in this test`);
+      // State-changing routes may stop at the CSRF check (419) first: still nothing is served.
+      if (![401, 419].includes(response.statusCode)) problems.push(`${key} answered ${response.statusCode}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
