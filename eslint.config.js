@@ -22,5 +22,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  { files: ['scripts/**', 'bench/**', 'tools/**'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**', 'bench/**', 'tools/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },
 );

@@ -220,4 +220,58 @@ describe('events and jobs on a booted test server', () => {
       expect(row.errorReason).not.toContain(testServer.password);
     }
   });
+
+  it('cancels a pending event at once, and a running one before its next step', async () => {
+    testServer = await resetTestServer(SERVER);
+    const start = () =>
+      test.panel.events.startRecipe({
+        userId,
+        serverId,
+        recipeId: 'nginx-install',
+        input: {},
+        type: 'install_nginx',
+        description: 'Install nginx',
+      });
+    const readEvent = async (id: number) =>
+      (await test.database.db.select().from(events).where(eq(events.id, id)))[0]!;
+    const running = await start();
+    const queued = await start();
+
+    // The browser's call: session cookie plus the CSRF pair.
+    const { cookie } = await createSignedInUser(test.database.db, 'Other');
+    const owner = await test.app.inject({ method: 'GET', url: '/api/health' });
+    const csrf = owner.cookies.find((candidate) => candidate.name === 'XSRF-TOKEN')!.value;
+    const serverRow = (await test.database.db.select().from(servers).where(eq(servers.id, serverId)))[0]!;
+    expect(serverRow.userId).toBe(userId);
+    const stranger = await test.app.inject({
+      method: 'POST',
+      url: `/api/events/${queued.id}/cancel`,
+      headers: { cookie: `${cookie}; XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf },
+    });
+    // Another user's event answers 404, and stays queued.
+    expect(stranger.statusCode).toBe(404);
+    expect((await readEvent(queued.id)).status).toBe('PENDING');
+
+    const cancelledQueued = await test.panel.events.cancel(queued.id, userId);
+    expect(cancelledQueued.status).toBe('CANCELLED');
+    expect(cancelledQueued.isFinished).toBe(true);
+
+    await waitFor(async () => (await readEvent(running.id)).output.includes('==> Install nginx'), {
+      timeoutMs: 60_000,
+      what: 'the first step to start',
+    });
+    await test.panel.events.cancel(running.id, userId);
+    const finished = await waitFor(
+      async () => {
+        const row = await readEvent(running.id);
+        return row.isFinished ? row : undefined;
+      },
+      { timeoutMs: 300_000, what: 'the running event to stop' },
+    );
+    expect(finished.status).toBe('CANCELLED');
+    expect(finished.output).toContain('Cancelled before step "Write the default server"');
+    // The step in progress was not interrupted: nginx is installed, the next steps never ran.
+    expect((await runOnTestServer(testServer, ['dpkg-query', '-W', 'nginx'])).code).toBe(0);
+    expect((await readEvent(queued.id)).output).toBe('');
+  });
 });

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import Container from '@mui/material/Container';
 import { Outlet } from 'react-router';
 import { LoadingIndicator } from '../components/LoadingIndicator';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { AppInfoGate } from './AppInfoGate';
 import { TopBar } from './TopBar';
 import { useAppInfoDefaults } from './use-app-info-defaults';
@@ -10,7 +11,7 @@ import { useAppInfoDefaults } from './use-app-info-defaults';
 export function AppShell() {
   useAppInfoDefaults();
   return (
-    <>
+    <RealtimeProvider>
       <TopBar />
       <Container component="main" sx={{ py: 4 }}>
         <AppInfoGate>
@@ -19,6 +20,6 @@ export function AppShell() {
           </Suspense>
         </AppInfoGate>
       </Container>
-    </>
+    </RealtimeProvider>
   );
 }
