@@ -62,7 +62,9 @@ describe.each(databases)('event output on $name', (database) => {
     expect(row!.output).not.toContain('dropped');
     expect(Buffer.byteLength(row!.output)).toBe(100 + Buffer.byteLength(EVENT_OUTPUT_TRUNCATION_MARKER));
     expect(row!.outputBytes).toBe(Buffer.byteLength(row!.output));
-    const streamed = received.map((message) => (message.type === 'Stream_content' ? message.content : '')).join('');
+    const streamed = received
+      .map((message) => (message.type === 'Stream_content' ? message.content : ''))
+      .join('');
     expect(streamed).toBe(row!.output);
   });
 });
