@@ -38,5 +38,10 @@ for (const file of files) {
       },
     ],
   });
-  await run('node', [outfile], { cwd: root });
+  // Bundled into bench/dist, the test-server helper cannot find its script beside itself.
+  const env = {
+    ...process.env,
+    HOSTDECK_TEST_SERVER_SCRIPT: path.join(root, 'tools/test-server/test-server.sh'),
+  };
+  await run('node', [outfile], { cwd: root, env });
 }

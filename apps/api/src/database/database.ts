@@ -25,15 +25,16 @@ export interface DatabaseConnection {
 
 /**
  * The generated migrations live in apps/api/drizzle. This file runs from source (tests, at
- * src/database) and from the bundle (dist/main.js), so look upwards for the folder.
+ * src/database), from the bundle (dist/main.js) and from benchmarks (bench/dist), so look upwards.
  */
 export const MIGRATIONS_DIR = findMigrationsFolder(path.dirname(fileURLToPath(import.meta.url)));
 const migrationsFolder = MIGRATIONS_DIR;
 
 function findMigrationsFolder(start: string): string {
   for (let directory = start; directory !== path.dirname(directory); directory = path.dirname(directory)) {
-    const candidate = path.join(directory, 'drizzle');
-    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    for (const candidate of [path.join(directory, 'drizzle'), path.join(directory, 'apps/api/drizzle')]) {
+      if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    }
   }
   throw new Error(`No drizzle migrations folder above ${start}`);
 }
