@@ -42,7 +42,8 @@ export async function createPostgresRealtimeBus(
   onError: (error: unknown) => void = () => {},
 ): Promise<RealtimeBus> {
   const delivery = new LocalDelivery();
-  const publisher = new pg.Pool({ connectionString, max: 2 });
+  // One connection, so notifications keep their order (stream pieces must arrive in sequence).
+  const publisher = new pg.Pool({ connectionString, max: 1 });
   let listener: pg.Client | null = null;
   let closed = false;
 
