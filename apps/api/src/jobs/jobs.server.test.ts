@@ -274,4 +274,72 @@ describe('events and jobs on a booted test server', () => {
     expect((await runOnTestServer(testServer, ['dpkg-query', '-W', 'nginx'])).code).toBe(0);
     expect((await readEvent(queued.id)).output).toBe('');
   });
+
+  it('refuses a config that fails nginx -t, keeps the previous one live, and shows nginx -t output', async () => {
+    await runNginxRecipe();
+    const site = ['sha256sum', '/etc/nginx/sites-available/default'];
+    const before = (await runOnTestServer(testServer, site)).stdout;
+    await runOnTestServer(testServer, [
+      'bash',
+      '-c',
+      'echo "this is not nginx;" > /etc/nginx/conf.d/broken.conf',
+    ]);
+    try {
+      const event = await test.panel.events.startRecipe({
+        userId,
+        serverId,
+        recipeId: 'nginx-install',
+        input: { server_name: 'changed.example.com' },
+        type: 'install_nginx',
+        description: 'Install nginx',
+      });
+      const row = await waitFor(
+        async () => {
+          const [current] = await test.database.db.select().from(events).where(eq(events.id, event.id));
+          return current?.isFinished ? current : undefined;
+        },
+        { timeoutMs: 120_000, what: 'the refused config' },
+      );
+      expect(row.status).toBe('ERROR');
+      expect(row.output).toMatch(/\[emerg\].*broken\.conf/);
+      expect(row.output).toContain('the previous version was restored');
+      expect((await runOnTestServer(testServer, site)).stdout).toBe(before);
+      expect((await runOnTestServer(testServer, ['systemctl', 'is-active', 'nginx'])).stdout.trim()).toBe(
+        'active',
+      );
+      expect((await fetch(`http://${testServer.address}/`)).status).toBe(200);
+    } finally {
+      await runOnTestServer(testServer, ['rm', '-f', '/etc/nginx/conf.d/broken.conf']);
+    }
+  });
+
+  it('retries an idempotent step after the SSH connection is lost', async () => {
+    testServer = await resetTestServer(SERVER);
+    const event = await test.panel.events.startRecipe({
+      userId,
+      serverId,
+      recipeId: 'nginx-install',
+      input: {},
+      type: 'install_nginx',
+      description: 'Install nginx',
+    });
+    const readEvent = async () =>
+      (await test.database.db.select().from(events).where(eq(events.id, event.id)))[0]!;
+    await waitFor(async () => (await readEvent()).output.includes('==> Install nginx'), {
+      timeoutMs: 60_000,
+      what: 'the first step to start',
+    });
+    // Cut the panel's SSH session on the server side (the listener stays).
+    await runOnTestServer(testServer, ['pkill', '-f', '^sshd: root@']);
+    const row = await waitFor(
+      async () => {
+        const current = await readEvent();
+        return current.isFinished ? current : undefined;
+      },
+      { timeoutMs: 300_000, what: 'the event to finish after the retry' },
+    );
+    expect(row.output).toContain('[connection lost:');
+    expect(row.status, row.output).toBe('FINISHED');
+    expect((await fetch(`http://${testServer.address}/`)).status).toBe(200);
+  });
 });
