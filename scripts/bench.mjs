@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
+import { externalPackages } from './lib/esbuild-externals.mjs';
 import { ensureNpmDependencies, root } from './lib/dependencies.mjs';
 import { build } from './build.mjs';
 import { run, step } from './lib/run.mjs';
@@ -27,16 +28,7 @@ for (const file of files) {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(context) {
-          context.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@hostdeck/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    plugins: [externalPackages],
   });
   // Bundled into bench/dist, the test-server helper cannot find its script beside itself.
   const env = {

@@ -1,6 +1,7 @@
 // Bundles the panel into dist/main.js. Workspace packages (TypeScript sources) are compiled in;
 // third-party packages stay external and load from node_modules.
 import { build } from 'esbuild';
+import { externalPackages } from '../../scripts/lib/esbuild-externals.mjs';
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -11,14 +12,5 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-packages',
-      setup(context) {
-        context.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@hostdeck/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
+  plugins: [externalPackages],
 });

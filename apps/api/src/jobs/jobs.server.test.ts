@@ -71,15 +71,28 @@ describe('events and jobs on a booted test server', () => {
     await stopTestServer(SERVER);
   });
 
-  const runNginxRecipe = async () => {
-    const event = await test.panel.events.startRecipe({
+  const readEvent = async (id: number) =>
+    (await test.database.db.select().from(events).where(eq(events.id, id)))[0]!;
+  const waitForFinished = (id: number, timeoutMs = 300_000) =>
+    waitFor(
+      async () => {
+        const row = await readEvent(id);
+        return row.isFinished ? row : undefined;
+      },
+      { timeoutMs, what: `event ${id} to finish` },
+    );
+  const startNginx = (input: Record<string, unknown> = {}, onServer = serverId) =>
+    test.panel.events.startRecipe({
       userId,
-      serverId,
+      serverId: onServer,
       recipeId: 'nginx-install',
-      input: {},
+      input,
       type: 'install_nginx',
       description: 'Install nginx',
     });
+
+  const runNginxRecipe = async () => {
+    const event = await startNginx();
     const finished = await waitFor(
       () =>
         messages.find(
@@ -88,8 +101,7 @@ describe('events and jobs on a booted test server', () => {
         ),
       { timeoutMs: 300_000, what: `event ${event.id} to finish` },
     );
-    const [row] = await test.database.db.select().from(events).where(eq(events.id, event.id));
-    return { event, finished, row: row! };
+    return { event, finished, row: await readEvent(event.id) };
   };
 
   const serverSnapshot = async () => {
@@ -200,21 +212,8 @@ describe('events and jobs on a booted test server', () => {
         ip: testServer.address,
         ...values,
       });
-      const event = await test.panel.events.startRecipe({
-        userId,
-        serverId: other.id,
-        recipeId: 'nginx-install',
-        input: {},
-        type: 'install_nginx',
-        description: 'Install nginx',
-      });
-      const row = await waitFor(
-        async () => {
-          const [current] = await test.database.db.select().from(events).where(eq(events.id, event.id));
-          return current?.isFinished ? current : undefined;
-        },
-        { timeoutMs: 60_000, what: 'the failing event' },
-      );
+      const event = await startNginx({}, other.id);
+      const row = await waitForFinished(event.id, 60_000);
       expect(row.status).toBe('ERROR');
       expect(row.errorReason).toMatch(pattern);
       expect(row.errorReason).not.toContain(testServer.password);
@@ -223,19 +222,8 @@ describe('events and jobs on a booted test server', () => {
 
   it('cancels a pending event at once, and a running one before its next step', async () => {
     testServer = await resetTestServer(SERVER);
-    const start = () =>
-      test.panel.events.startRecipe({
-        userId,
-        serverId,
-        recipeId: 'nginx-install',
-        input: {},
-        type: 'install_nginx',
-        description: 'Install nginx',
-      });
-    const readEvent = async (id: number) =>
-      (await test.database.db.select().from(events).where(eq(events.id, id)))[0]!;
-    const running = await start();
-    const queued = await start();
+    const running = await startNginx();
+    const queued = await startNginx();
 
     // The browser's call: session cookie plus the CSRF pair.
     const { cookie } = await createSignedInUser(test.database.db, 'Other');
@@ -261,13 +249,7 @@ describe('events and jobs on a booted test server', () => {
       what: 'the first step to start',
     });
     await test.panel.events.cancel(running.id, userId);
-    const finished = await waitFor(
-      async () => {
-        const row = await readEvent(running.id);
-        return row.isFinished ? row : undefined;
-      },
-      { timeoutMs: 300_000, what: 'the running event to stop' },
-    );
+    const finished = await waitForFinished(running.id);
     expect(finished.status).toBe('CANCELLED');
     expect(finished.output).toContain('Cancelled before step "Write the default server"');
     // The step in progress was not interrupted: nginx is installed, the next steps never ran.
@@ -285,21 +267,8 @@ describe('events and jobs on a booted test server', () => {
       'echo "this is not nginx;" > /etc/nginx/conf.d/broken.conf',
     ]);
     try {
-      const event = await test.panel.events.startRecipe({
-        userId,
-        serverId,
-        recipeId: 'nginx-install',
-        input: { server_name: 'changed.example.com' },
-        type: 'install_nginx',
-        description: 'Install nginx',
-      });
-      const row = await waitFor(
-        async () => {
-          const [current] = await test.database.db.select().from(events).where(eq(events.id, event.id));
-          return current?.isFinished ? current : undefined;
-        },
-        { timeoutMs: 120_000, what: 'the refused config' },
-      );
+      const event = await startNginx({ server_name: 'changed.example.com' });
+      const row = await waitForFinished(event.id, 120_000);
       expect(row.status).toBe('ERROR');
       expect(row.output).toMatch(/\[emerg\].*broken\.conf/);
       expect(row.output).toContain('the previous version was restored');
@@ -331,13 +300,7 @@ describe('events and jobs on a booted test server', () => {
     });
     // Cut the panel's SSH session on the server side (the listener stays).
     await runOnTestServer(testServer, ['pkill', '-f', '^sshd: root@']);
-    const row = await waitFor(
-      async () => {
-        const current = await readEvent();
-        return current.isFinished ? current : undefined;
-      },
-      { timeoutMs: 300_000, what: 'the event to finish after the retry' },
-    );
+    const row = await waitForFinished(event.id);
     expect(row.output).toContain('[connection lost:');
     expect(row.status, row.output).toBe('FINISHED');
     expect((await fetch(`http://${testServer.address}/`)).status).toBe(200);

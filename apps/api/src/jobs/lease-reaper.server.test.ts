@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,13 +6,12 @@ import {
   stopTestServer,
   type TestServer,
 } from '../../../../tools/test-server/index.js';
-import { loadConfig } from '../config/config.js';
-import { openDatabase, type DatabaseConnection } from '../database/database.js';
+import type { DatabaseConnection } from '../database/database.js';
+import type { Panel } from '../panel.js';
+import { createPostgresScheduler } from '../testing/postgres-scheduler.js';
 import { events } from '../database/schema.js';
-import { createPanel, type Panel } from '../panel.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { startPanelProcess } from '../testing/panel-process.js';
-import { TEST_APP_KEY } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 
@@ -30,37 +26,21 @@ const LEASE_SECONDS = 6;
 
 describe.runIf(postgres)('lease reaper after SIGKILL (PostgreSQL)', () => {
   let testServer: TestServer;
+  let scheduling: Awaited<ReturnType<typeof createPostgresScheduler>>;
   let connection: DatabaseConnection;
-  let dropDatabase: () => Promise<void>;
-  let databaseUrl: string;
   let scheduler: Panel;
   let env: Record<string, string>;
 
   beforeAll(async () => {
     await bootTestServer(SERVER);
     testServer = await resetTestServer(SERVER);
-    const created = await postgres!.create();
-    dropDatabase = created.drop;
-    if (created.target.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    databaseUrl = created.target.url;
-    connection = await openDatabase(created.target);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-reaper-'));
-    env = {
-      DATABASE_URL: databaseUrl,
-      APP_KEY: TEST_APP_KEY,
-      DATA_DIR: dataDir,
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      WEB_DIST_DIR: path.join(dataDir, 'none'),
-    };
-    const config = loadConfig({ ...env, LOG_LEVEL: 'silent' }, { repositoryRoot: process.cwd() });
     // This panel only schedules; the panel process runs the work.
-    scheduler = await createPanel({ config, database: connection, logger: false, workers: false });
+    scheduling = await createPostgresScheduler(postgres!, { JOB_LEASE_SECONDS: String(LEASE_SECONDS) });
+    ({ connection, panel: scheduler, env } = scheduling);
   });
 
   afterAll(async () => {
-    await scheduler?.close();
-    await connection?.close();
-    await dropDatabase?.();
+    await scheduling?.close();
     await stopTestServer(SERVER);
   });
 

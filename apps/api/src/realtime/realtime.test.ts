@@ -1,16 +1,13 @@
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '@hostdeck/contracts';
-import { loadConfig } from '../config/config.js';
-import { openDatabase, type DatabaseConnection } from '../database/database.js';
-import { createPanel, type Panel } from '../panel.js';
+import type { DatabaseConnection } from '../database/database.js';
+import type { Panel } from '../panel.js';
+import { createPostgresScheduler } from '../testing/postgres-scheduler.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { startPanelProcess } from '../testing/panel-process.js';
-import { createTestApp, TEST_APP_KEY, type TestApp } from '../testing/test-app.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 
@@ -83,31 +80,16 @@ describe('realtime websocket', () => {
 const postgres = databases.find((database) => database.name === 'postgres');
 
 describe.runIf(postgres)('realtime across two panel processes (PostgreSQL LISTEN/NOTIFY)', () => {
+  let scheduling: Awaited<ReturnType<typeof createPostgresScheduler>>;
   let connection: DatabaseConnection;
-  let drop: () => Promise<void>;
   let scheduler: Panel;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    const created = await postgres!.create();
-    drop = created.drop;
-    if (created.target.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    connection = await openDatabase(created.target);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-realtime-'));
-    env = {
-      DATABASE_URL: created.target.url,
-      APP_KEY: TEST_APP_KEY,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: dataDir,
-    };
-    const config = loadConfig({ ...env, LOG_LEVEL: 'silent' }, { repositoryRoot: process.cwd() });
-    scheduler = await createPanel({ config, database: connection, logger: false, workers: false });
+    scheduling = await createPostgresScheduler(postgres!);
+    ({ connection, panel: scheduler, env } = scheduling);
   });
-  afterAll(async () => {
-    await scheduler?.close();
-    await connection?.close();
-    await drop?.();
-  });
+  afterAll(async () => scheduling?.close());
 
   it('a message raised in one process reaches a browser connected to the other', async () => {
     const other = await startPanelProcess({ ...env, APP_URL: 'http://localhost:18999' });
