@@ -58,8 +58,11 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
   const repository = createEventsRepository(database.db);
   const connections = createServerConnections(database.db, secretBox);
   const notifier = createEventNotifier({ bus, repository, connections });
-  const queue = await createJobQueue(database, { concurrency: jobs.concurrency });
-  const events = createEventsService({ repository, queue, notifier, secretBox });
+  const queue = await createJobQueue(database, {
+    concurrency: jobs.concurrency,
+    databaseUrl: config.databaseUrl,
+  });
+  const events = createEventsService({ repository, queue, notifier, secretBox, connections });
   const runner = createJobRunner({
     repository,
     executor: options.executor ?? createSshExecutor(),

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The panel's tables. Change this file, then run `npm run db:generate -w @hostdeck/api` and commit
@@ -89,9 +79,11 @@ export const events = pgTable(
     /** Mutating events run one at a time per server. */
     mutating: boolean('mutating').notNull().default(true),
     recipeId: varchar('recipe_id', { length: 64 }),
-    /** Validated, secret-free recipe input. Secrets travel in `sealedSecret`. */
-    input: jsonb('input').$type<Record<string, unknown>>(),
-    sealedSecret: text('sealed_secret'),
+    /**
+     * The validated recipe input, sealed (it may hold passwords). Cleared when the event finishes,
+     * so secrets are kept only while they are needed.
+     */
+    sealedInput: text('sealed_input'),
     /** The step to start from ("retry from here"). */
     startStepId: varchar('start_step_id', { length: 64 }),
     currentStepId: varchar('current_step_id', { length: 64 }),

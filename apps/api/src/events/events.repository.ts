@@ -86,7 +86,7 @@ export function createEventsRepository(db: Database) {
           isFinished: true,
           errorReason,
           leaseExpiresAt: null,
-          sealedSecret: null,
+          sealedInput: null,
           finishedAt: sql`now()`,
           updatedAt: sql`now()`,
         })
@@ -127,9 +127,18 @@ export function createEventsRepository(db: Database) {
         .where(and(eq(events.status, EVENT_STATUS.running), lt(events.leaseExpiresAt, sql`now()`)));
     },
 
+    /** The event, only when the caller may see it (the same rule as the list). */
+    async findVisible(id: number, userId: number): Promise<EventRow | null> {
+      const [row] = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), visibleTo(userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
     async listForUser(userId: number, page: number, perPage: number) {
-      // Events of the caller's servers, and events the caller started.
-      const visible = sql`(${events.userId} = ${userId} or ${events.serverId} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}))`;
+      const visible = visibleTo(userId);
       const [totalRow] = await db.select({ total: count() }).from(events).where(visible);
       const rows = await db
         .select({ event: events, userName: users.name, userPhoto: users.profilePhotoPath })
@@ -153,6 +162,11 @@ export function createEventsRepository(db: Database) {
   };
 }
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+/** Events of the caller's servers, and events the caller started. */
+function visibleTo(userId: number) {
+  return sql`(${events.userId} = ${userId} or ${events.serverId} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}))`;
+}
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {

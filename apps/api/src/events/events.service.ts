@@ -1,10 +1,10 @@
 import { EVENT_STATUS } from '@hostdeck/contracts';
-import { buildStepInvocation, recipes, RecipeInputError, type Recipe } from '@hostdeck/recipes';
+import { buildStepInvocation, getRecipe, RecipeInputError } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import { paginate } from '../http/paginate.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { SECRET_PURPOSE } from '../servers/server-connection.js';
+import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
 import type { EventNotifier } from './event-notifier.js';
 import { presentEvent } from './event-presenter.js';
 import type { EventsRepository } from './events.repository.js';
@@ -29,13 +29,16 @@ export function createEventsService(options: {
   queue: JobQueue;
   notifier: EventNotifier;
   secretBox: SecretBox;
+  connections: ServerConnections;
 }) {
   const { repository } = options;
 
   return {
     async startRecipe(request: StartRecipeRequest) {
-      const recipe = (recipes as Record<string, Recipe>)[request.recipeId];
+      const recipe = getRecipe(request.recipeId);
       if (!recipe) throw new NotFoundError();
+      // Another user's server answers like a missing one.
+      if ((await options.connections.ownerOf(request.serverId)) !== request.userId) throw new NotFoundError();
       let input: unknown;
       try {
         // Building the first step's invocation runs the recipe's full input grammar.
@@ -56,7 +59,7 @@ export function createEventsService(options: {
         serverId: request.serverId,
         siteId: request.siteId ?? null,
         recipeId: recipe.id,
-        sealedSecret: options.secretBox.seal(JSON.stringify(input), SECRET_PURPOSE.eventInput),
+        sealedInput: options.secretBox.seal(JSON.stringify(input), SECRET_PURPOSE.eventInput),
         startStepId: request.startStepId ?? null,
       });
       await options.notifier.changed(event);
@@ -70,8 +73,7 @@ export function createEventsService(options: {
      * progress, such as a package install, is never interrupted half-way).
      */
     async cancel(eventId: number, userId: number) {
-      const event = await repository.findById(eventId);
-      if (!event || !(await this.isVisibleTo(eventId, userId))) throw new NotFoundError();
+      if (!(await repository.findVisible(eventId, userId))) throw new NotFoundError();
       const requested = await repository.requestCancel(eventId);
       if (requested && requested.status === EVENT_STATUS.pending) {
         const finished = await repository.finish(
@@ -87,11 +89,6 @@ export function createEventsService(options: {
         }
       }
       return (await repository.findById(eventId))!;
-    },
-
-    async isVisibleTo(eventId: number, userId: number) {
-      const { rows } = await repository.listForUser(userId, 1, 1_000_000);
-      return rows.some((row) => row.event.id === eventId);
     },
 
     async list(userId: number, page: number, perPage: number) {

@@ -20,12 +20,18 @@ const QUEUE = 'server-events';
 
 export async function createJobQueue(
   connection: DatabaseConnection,
-  options: { concurrency: number; pollingIntervalSeconds?: number; onError?: (error: unknown) => void },
+  options: {
+    concurrency: number;
+    /** Required on PostgreSQL: pg-boss keeps a pool of its own. */
+    databaseUrl?: string | undefined;
+    pollingIntervalSeconds?: number;
+    onError?: (error: unknown) => void;
+  },
 ): Promise<JobQueue> {
   const boss =
     connection.pglite !== null
       ? new PgBoss({ db: fromPglite(connection.pglite), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: connectionString(connection), schema: 'pgboss', max: 4 });
+      : new PgBoss({ connectionString: requireUrl(options.databaseUrl), schema: 'pgboss', max: 4 });
   boss.on('error', (error) => options.onError?.(error));
   await boss.start();
   await boss.createQueue(QUEUE, { policy: 'singleton', retryLimit: 0, expireInSeconds: 4 * 60 * 60 });
@@ -71,8 +77,7 @@ export async function createJobQueue(
   };
 }
 
-function connectionString(connection: DatabaseConnection): string {
-  const options = (connection.pool as unknown as { options: { connectionString?: string } }).options;
-  if (!options.connectionString) throw new Error('PostgreSQL pool without a connection string');
-  return options.connectionString;
+function requireUrl(url: string | undefined): string {
+  if (!url) throw new Error('The job queue needs DATABASE_URL on PostgreSQL');
+  return url;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_STATUS } from '@hostdeck/contracts';
-import { buildStepInvocation, recipes, type Recipe } from '@hostdeck/recipes';
+import { buildStepInvocation, getRecipe, type Recipe } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EventsRepository, EventRow } from '../events/events.repository.js';
 import { createOutputRecorder } from '../events/output-recorder.js';
@@ -80,7 +80,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         for (const step of steps) {
           if (await options.repository.isCancelRequested(eventId)) {
             status = EVENT_STATUS.cancelled;
-            reason = 'Cancelled before step "{step}"'.replace('{step}', step.title);
+            reason = `Cancelled before step "${step.title}"`;
             recorder.write(`\n${reason}\n`);
             break;
           }
@@ -133,14 +133,14 @@ export function createJobRunner(options: JobRunnerOptions) {
 }
 
 function findRecipe(event: EventRow): Recipe {
-  const recipe = event.recipeId ? (recipes as Record<string, Recipe>)[event.recipeId] : undefined;
+  const recipe = event.recipeId ? getRecipe(event.recipeId) : undefined;
   if (!recipe) throw new Error(`Unknown recipe "${event.recipeId ?? ''}"`);
   return recipe;
 }
 
 function readInput(event: EventRow, secretBox: SecretBox): unknown {
-  if (!event.sealedSecret) return {};
-  return JSON.parse(secretBox.open(event.sealedSecret, SECRET_PURPOSE.eventInput)) as unknown;
+  if (!event.sealedInput) throw new Error('This event has no input left to run with');
+  return JSON.parse(secretBox.open(event.sealedInput, SECRET_PURPOSE.eventInput)) as unknown;
 }
 
 function stepsFrom(recipe: Recipe, startStepId: string | null) {

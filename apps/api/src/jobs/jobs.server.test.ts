@@ -6,6 +6,8 @@ import {
   INJECTION_CANARY_PATH,
   REALTIME_PATH,
   SHELL_INJECTION_PAYLOADS,
+  eventSchema,
+  paginatedSchema,
   realtimeMessageSchema,
   type RealtimeMessage,
 } from '@hostdeck/contracts';
@@ -18,7 +20,7 @@ import {
   type TestServer,
 } from '../../../../tools/test-server/index.js';
 import { events, servers } from '../database/schema.js';
-import { ValidationError } from '../http/errors.js';
+import { NotFoundError, ValidationError } from '../http/errors.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
@@ -37,6 +39,7 @@ describe('events and jobs on a booted test server', () => {
   let test: TestApp;
   let userId: number;
   let serverId: number;
+  let ownerCookie: string;
   let socket: WebSocket;
   const messages: { at: number; message: RealtimeMessage }[] = [];
 
@@ -47,6 +50,7 @@ describe('events and jobs on a booted test server', () => {
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     const { user, cookie } = await createSignedInUser(test.database.db);
     userId = user.id;
+    ownerCookie = cookie;
     const record = await createServerRecord(test.database.db, test.panel.secretBox, {
       userId,
       ip: testServer.address,
@@ -149,12 +153,39 @@ describe('events and jobs on a booted test server', () => {
     expect(await serverSnapshot()).toBe(before);
   });
 
-  it('lists the events, newest first, in the paginated shape', async () => {
-    const { cookie } = await createSignedInUser(test.database.db, 'Stranger');
-    const stranger = await test.app.inject({ method: 'GET', url: '/api/events', headers: { cookie } });
-    expect(stranger.json().data).toEqual([]);
-    const anonymous = await test.app.inject({ method: 'GET', url: '/api/events' });
-    expect(anonymous.statusCode).toBe(401);
+  it('lists the caller’s events, newest first, in the paginated shape, and nobody else’s', async () => {
+    const owner = await test.app.inject({
+      method: 'GET',
+      url: '/api/events?page=1&itemsPerPage=10',
+      headers: { cookie: ownerCookie },
+    });
+    expect(owner.statusCode).toBe(200);
+    const list = paginatedSchema(eventSchema).parse(owner.json());
+    expect(list.meta.total).toBe(2);
+    expect(list.meta.per_page).toBe(10);
+    expect(list.data.map((event) => event.status)).toEqual(['FINISHED', 'FINISHED']);
+    expect(list.data[0]!.id).toBeGreaterThan(list.data[1]!.id);
+    expect(JSON.stringify(list)).not.toContain(testServer.password);
+
+    const stranger = await createSignedInUser(test.database.db, 'Stranger');
+    const strangerList = await test.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(strangerList.json().data).toEqual([]);
+    // Another user's server answers like a missing one, and nothing is queued on it.
+    await expect(
+      test.panel.events.startRecipe({
+        userId: stranger.user.id,
+        serverId,
+        recipeId: 'nginx-install',
+        input: {},
+        type: 'install_nginx',
+        description: 'Install nginx',
+      }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect((await test.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
   });
 
   it('rejects every injection payload in every recipe input before anything is queued', async () => {
@@ -177,7 +208,8 @@ describe('events and jobs on a booted test server', () => {
         ).rejects.toBeInstanceOf(ValidationError);
       }
     }
-    expect(attempts).toBeGreaterThan(SHELL_INJECTION_PAYLOADS.length - 1);
+    expect(listRecipeInputs().length).toBeGreaterThan(0);
+    expect(attempts).toBe(listRecipeInputs().length * SHELL_INJECTION_PAYLOADS.length);
     expect(await countEvents()).toBe(before);
     const canary = await runOnTestServer(testServer, ['test', '-e', INJECTION_CANARY_PATH]);
     expect(canary.code).not.toBe(0);

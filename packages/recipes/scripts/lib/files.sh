@@ -47,7 +47,7 @@ hd_apply_config() {
   local target=$1
   shift
   (($# > 0)) || hd_fail "hd_apply_config: no validator for $target"
-  local temp backup="" output
+  local temp backup=""
   hd_config_changed=0
   hd_temp_beside temp "$target" || return 1
   cat >"$temp" || return 1
@@ -66,22 +66,7 @@ hd_apply_config() {
     chown root:root -- "$temp" || return 1
   fi
   mv -f -- "$temp" "$target" || return 1
-  if output=$("$@" 2>&1); then
-    hd_config_changed=1
-    hd_log change "wrote $target"
-    return 0
-  fi
-  if [[ -n $backup ]]; then
-    hd_temp_beside temp "$target" || return 1
-    cp -p -- "$backup" "$temp" || return 1
-    mv -f -- "$temp" "$target" || return 1
-    hd_log error "$target failed validation; the previous version was restored"
-  else
-    rm -f -- "$target" || return 1
-    hd_log error "$target failed validation and was removed"
-  fi
-  printf '%s\n' "$output" >&2
-  return 1
+  hd_validate_or_restore "$target" "$backup" "wrote $target" "$@"
 }
 
 # hd_apply_link LINK TARGET VALIDATE_COMMAND [ARGUMENT...]
@@ -90,7 +75,7 @@ hd_apply_config() {
 # and put back, or the new link removed, when the validator fails (status 1, output on stderr).
 # The link is swapped in with one rename.
 hd_apply_link() {
-  local link=$1 target=$2 temp backup="" output
+  local link=$1 target=$2 temp backup=""
   shift 2
   (($# > 0)) || hd_fail "hd_apply_link: no validator for $link"
   hd_config_changed=0
@@ -107,20 +92,31 @@ hd_apply_link() {
   rm -f -- "$temp" || return 1
   ln -s -- "$target" "$temp" || return 1
   mv -fT -- "$temp" "$link" || return 1
+  hd_validate_or_restore "$link" "$backup" "linked $link to $target" "$@"
+}
+
+# hd_validate_or_restore PATH BACKUP CHANGE_MESSAGE VALIDATE_COMMAND [ARGUMENT...]
+# The second half of hd_apply_config and hd_apply_link, once the new PATH is in place: runs the
+# validator; on success records the change; on failure puts BACKUP back at PATH with one rename
+# (or removes PATH when BACKUP is empty, i.e. nothing stood there), prints the validator's output
+# on stderr and returns 1.
+hd_validate_or_restore() {
+  local path=$1 backup=$2 message=$3 temp output
+  shift 3
   if output=$("$@" 2>&1); then
     hd_config_changed=1
-    hd_log change "linked $link to $target"
+    hd_log change "$message"
     return 0
   fi
   if [[ -n $backup ]]; then
-    hd_temp_beside temp "$link" || return 1
+    hd_temp_beside temp "$path" || return 1
     rm -f -- "$temp" || return 1
     cp -a -- "$backup" "$temp" || return 1
-    mv -fT -- "$temp" "$link" || return 1
-    hd_log error "$link failed validation; the previous version was restored"
+    mv -fT -- "$temp" "$path" || return 1
+    hd_log error "$path failed validation; the previous version was restored"
   else
-    rm -f -- "$link" || return 1
-    hd_log error "$link failed validation and was removed"
+    rm -f -- "$path" || return 1
+    hd_log error "$path failed validation and was removed"
   fi
   printf '%s\n' "$output" >&2
   return 1
