@@ -1,5 +1,6 @@
 import './validation-messages.js';
 export * from './constants.js';
+export * from './accounts.js';
 export * from './user.js';
 export * from './app-info.js';
 export * from './errors.js';

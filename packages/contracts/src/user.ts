@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.js';
+import { preferencesSchema } from './accounts.js';
+
+export const subscriptionSummarySchema = z.object({
+  plan: z.string(),
+  ends_at: z.string().nullable(),
+});
 
 /** The signed-in user as the browser sees it (spec/000 §3). Secrets never appear here. */
 export const userSchema = z.object({
@@ -11,7 +17,11 @@ export const userSchema = z.object({
   profile_photo_url: z.string().nullable(),
   current_team_id: z.number().int().nullable(),
   hotfix: z.boolean(),
+  /** Derived: the user has an active subscription (spec/000 §3). Paid users see the VIP badge. */
   isPaidUser: z.boolean(),
+  subscription: subscriptionSummarySchema.nullable(),
+  two_factor_enabled: z.boolean(),
   locale: z.enum(LOCALES),
+  preferences: preferencesSchema,
 });
 export type User = z.infer<typeof userSchema>;

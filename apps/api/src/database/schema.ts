@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The panel's tables. Change this file, then run `npm run db:generate -w @hostdeck/api` and commit
@@ -17,6 +28,13 @@ export const users = pgTable(
     profilePhotoPath: text('profile_photo_path'),
     currentTeamId: integer('current_team_id'),
     hotfix: boolean('hotfix').notNull().default(false),
+    /** TOTP secret and recovery codes, sealed (crypto/secret-box.ts); never presented. */
+    sealedTwoFactorSecret: text('sealed_two_factor_secret'),
+    sealedTwoFactorRecoveryCodes: text('sealed_two_factor_recovery_codes'),
+    /** Two-factor sign-in applies only once the user proved the authenticator works. */
+    twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** Per-user preferences of spec/000 §3 (contracts `preferencesSchema`). */
+    preferences: jsonb('preferences').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,3 +130,112 @@ export const events = pgTable(
       .where(sql`${table.status} = 'RUNNING' and ${table.mutating}`),
   ],
 );
+
+/** Teams share servers and sites between users (spec/000 §3, §6). Every user has a personal team. */
+export const teams = pgTable('teams', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 255 }).notNull(),
+  personalTeam: boolean('personal_team').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Members of a team other than its owner, with their role (contracts `TEAM_ROLES`). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 32 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user').on(table.userId),
+  ],
+);
+
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 255 }).notNull(),
+    role: varchar('role', { length: 32 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('team_invitations_team_email').on(table.teamId, sql`lower(${table.email})`)],
+);
+
+/** Servers a team shares; its members reach them (and their sites) through the policy layer. */
+export const teamServers = pgTable(
+  'team_servers',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.serverId] }),
+    index('team_servers_server').on(table.serverId),
+  ],
+);
+
+/** A user's favourite servers and sites (global search, server list). Per user, not per object. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    modelId: integer('model_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.modelId] })],
+);
+
+/** A paid plan; a user with an active one is a paid (VIP) user (spec/000 §3, §6). */
+export const subscriptions = pgTable('subscriptions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: varchar('plan', { length: 64 }).notNull(),
+  status: varchar('status', { length: 32 }).notNull().default('active'),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One outstanding password reset per email; the link carries the token, the table its SHA-256. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  email: varchar('email', { length: 255 }).primaryKey(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Mail sent while no SMTP server is configured: the development outbox page and the log show it,
+ * so sign-up and password reset work on a fresh `npm start`.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  recipient: varchar('recipient', { length: 255 }).notNull(),
+  subject: varchar('subject', { length: 255 }).notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

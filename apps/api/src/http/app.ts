@@ -11,6 +11,9 @@ import type { RealtimeBus } from '../realtime/realtime-bus.js';
 import { realtimeRoutes } from '../realtime/realtime.routes.js';
 import { healthRoutes } from '../health/health.routes.js';
 import { infoRoutes } from '../info/info.routes.js';
+import { serversRoutes } from '../servers/servers.routes.js';
+import { sitesRoutes } from '../sites/sites.routes.js';
+import { teamsRoutes } from '../teams/teams.routes.js';
 import { csrfProtection } from './csrf.js';
 import { errorHandler } from './error-handler.js';
 import { localePlugin } from './locale.js';
@@ -104,6 +107,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
   });
 
+  await app.register(teamsRoutes, { db: database.db });
+  await app.register(serversRoutes, { db: database.db });
+  await app.register(sitesRoutes, { db: database.db });
   await app.register(eventsRoutes, { events: dependencies.events });
   await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
 

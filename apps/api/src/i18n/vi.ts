@@ -1,5 +1,13 @@
-/** Vietnamese for every message the API sends; a unit test fails if one is missing. */
+import { accountsVi } from '../accounts/accounts.vi.js';
+import { teamsVi } from '../teams/teams.vi.js';
+
+/**
+ * Vietnamese for every message the API sends; a unit test fails if one is missing. Areas with many
+ * messages keep them beside their code (`<area>/<area>.vi.ts`).
+ */
 export const vi: Record<string, string> = {
+  ...accountsVi,
+  ...teamsVi,
   'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
   '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
   Required: 'Bắt buộc',

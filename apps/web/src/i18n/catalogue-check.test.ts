@@ -1,8 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
 import { describeCatalogueProblem, findMissingKeys } from './catalogue-check';
-import en from './locales/en.json';
-import vi from './locales/vi.json';
+import { en, enAreas, vi, viAreas } from './locales';
 
 describe('findMissingKeys', () => {
   it('finds nothing when both catalogues have the same filled keys', () => {
@@ -54,5 +53,19 @@ describe('the real catalogues', () => {
     expect(en.validation).toEqual(VALIDATION_MESSAGES);
     expect(Object.keys(vi.validation).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
     expect(en.grammar).toEqual({ cron: GRAMMAR_MESSAGES.cron, specialUser: GRAMMAR_MESSAGES.specialUser });
+  });
+});
+
+describe('the catalogue files', () => {
+  it('never define the same top-level group in two files', () => {
+    for (const areas of [enAreas, viAreas]) {
+      const seen = new Map<string, string>();
+      for (const [area, catalogue] of Object.entries(areas)) {
+        for (const group of Object.keys(catalogue)) {
+          expect(seen.get(group), `group "${group}" in ${area} and ${seen.get(group)}`).toBeUndefined();
+          seen.set(group, area);
+        }
+      }
+    }
   });
 });

@@ -1,8 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hostdeck/contracts';
-import en from './locales/en.json';
-import vi from './locales/vi.json';
+import { en, vi } from './locales';
 import { isLocale, readStoredLocale, storeLocale } from './locale-storage';
 
 /**

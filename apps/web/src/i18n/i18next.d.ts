@@ -1,5 +1,5 @@
 import 'i18next';
-import type en from './locales/en.json';
+import type { en } from './locales';
 
 // Typed keys: `t('home.titel')` is a compile error. English is the reference catalogue; the
 // catalogue check keeps Vietnamese in step with it.

@@ -1,0 +1,4 @@
+/** Placeholder until the accounts pages land. */
+export function ForgotPasswordPage() {
+  return null;
+}
