@@ -11,9 +11,14 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 18_080);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdeck-e2e-'));
 export const baseURL = `http://localhost:${port}`;
+const smtpPort = Number(process.env.SMTP_CAPTURE_PORT ?? 18_025);
+const smtpHttpPort = Number(process.env.SMTP_CAPTURE_HTTP_PORT ?? 18_026);
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
+/** `E2E_SCREENSHOTS=1` runs only the screenshot tour that writes docs/screenshots/. */
+const screenshotsOnly = process.env.E2E_SCREENSHOTS === '1';
 
 export default defineConfig({
-  testDir: './tests',
+  testDir: screenshotsOnly ? './screenshots' : './tests',
   outputDir: '../test-results/e2e',
   fullyParallel: false,
   workers: 1,
@@ -38,14 +43,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm start',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // A real SMTP server: the panel mails verification and reset links to it (support/mail.ts reads them).
+      command: 'node e2e/support/smtp-capture.mjs',
+      cwd: repositoryRoot,
+      url: `http://127.0.0.1:${smtpHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_CAPTURE_PORT: String(smtpPort), SMTP_CAPTURE_HTTP_PORT: String(smtpHttpPort) },
+    },
+    {
+      command: 'npm start',
+      cwd: repositoryRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createAccounts } from './accounts/accounts.js';
 import type { Config } from './config/config.js';
 import { createSecretBox, type SecretBox } from './crypto/secret-box.js';
 import type { DatabaseConnection } from './database/database.js';
@@ -9,6 +10,7 @@ import { buildApp } from './http/app.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { createJobRunner, ServerBusyError } from './jobs/job-runner.js';
 import { createLeaseReaper } from './jobs/lease-reaper.js';
+import { createMailer, type MailLog } from './mail/mailer.js';
 import {
   createLocalRealtimeBus,
   createPostgresRealtimeBus,
@@ -74,7 +76,30 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
   });
   const reaper = createLeaseReaper({ repository, queue, notifier, intervalMs: jobs.reaperIntervalMs });
 
-  const app = await buildApp({ config, database, bus, events, logger: options.logger });
+  // Mail is only sent from requests, once `app` exists: its logger is the one to use.
+  const mailLog: MailLog = {
+    info: (fields, message) => app.log.info(fields, message),
+    error: (fields, message) => app.log.error(fields, message),
+  };
+  const mailer = createMailer({
+    mailUrl: config.mailUrl,
+    from: config.mailFrom,
+    db: database.db,
+    log: mailLog,
+    outboxPage: config.devOutbox,
+  });
+  const accounts = createAccounts({
+    db: database.db,
+    mailer,
+    secretBox,
+    appKey: config.appKey,
+    appUrl: config.appUrl,
+    brand: config.brand,
+    dataDir: config.dataDir,
+    log: mailLog,
+  });
+
+  const app = await buildApp({ config, database, bus, events, accounts, logger: options.logger });
   const log = app.log;
 
   // At startup first: events left running by a process that died are ended before new work starts.
@@ -104,6 +129,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     async close() {
       reaper.stop();
       await app.close();
+      mailer.close();
       await queue.stop().catch((error: unknown) => log.error(error));
       await bus.close();
     },

@@ -11,7 +11,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 255;
 
 /** Rejects control characters in every text field (SECURITY.md: CRLF and control characters). */
-const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+const noControlCharacters = (value: string) => !/\p{Cc}/u.test(value);
 
 export const personNameSchema = z
   .string()
@@ -188,7 +188,8 @@ export const updatePreferencesRequestSchema = z.strictObject({
   drawer_open: z.boolean().optional(),
   sub_drawer_open: z.boolean().optional(),
   server_list_view: z.enum(SERVER_LIST_VIEWS).optional(),
-  table_options: preferencesSchema.shape.table_options.optional(),
+  // Without its default: an update that leaves table_options out must not reset them.
+  table_options: preferencesSchema.shape.table_options.unwrap().optional(),
   locale: z.enum(LOCALES).optional(),
   theme: z.enum(THEME_MODES).nullable().optional(),
 });

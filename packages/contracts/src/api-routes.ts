@@ -8,6 +8,9 @@ import {
   twoFactorSetupSchema,
 } from './accounts.js';
 import { userSchema } from './user.js';
+import { serverListSchema } from './servers.js';
+import { siteListSchema } from './sites.js';
+import { userTeamsSchema } from './teams.js';
 
 /**
  * The HTTP calls the browser makes, with their response schemas. The panel registers these
@@ -20,6 +23,10 @@ export const apiRoutes = {
   userInfo: { method: 'GET', path: '/api/user/info', response: userSchema },
   userSessions: { method: 'GET', path: '/api/user/sessions', response: browserSessionsSchema },
   devOutbox: { method: 'GET', path: '/api/dev/outbox', response: outboxSchema },
+  /** First pages of the caller's servers and sites (global search, the shell); query page, itemsPerPage, search. */
+  servers: { method: 'GET', path: '/api/servers', response: serverListSchema },
+  sites: { method: 'GET', path: '/api/sites', response: siteListSchema },
+  userTeams: { method: 'GET', path: '/api/user/teams', response: userTeamsSchema },
 } as const;
 
 /**

@@ -9,5 +9,8 @@ export * from './api-routes.js';
 export * from './validation-messages.js';
 export * from './status.js';
 export * from './events.js';
+export * from './teams.js';
+export * from './servers.js';
+export * from './sites.js';
 export * from './grammars.js';
 export * from './testing/injection-payloads.js';

@@ -2,33 +2,48 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../database/database.js';
 import { domainErrorBody } from '../http/error-handler.js';
-import { UnauthenticatedError } from '../http/errors.js';
-import { findUserBySessionToken, SESSION_COOKIE, type UserRow } from './sessions.repository.js';
+import { ForbiddenError, UnauthenticatedError } from '../http/errors.js';
+import '../http/public-routes.js';
+import { findSessionByToken, SESSION_COOKIE, type UserRow } from './sessions.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Routes not marked `public` never run without one. */
     user: UserRow | null;
+    /** The stored id (token hash) of the caller's session, or null; never sent to the browser. */
+    sessionId: string | null;
   }
 }
 
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Your email address is not verified.';
+
 /**
  * Deny by default (SECURITY.md, unauthenticated routes): every route needs a session unless its
- * config says `public: true`. The route-auth test lists every route and checks this.
+ * config says `public: true`. The route-auth test lists every route and checks this. A signed-in
+ * user whose email is not verified is refused too, unless the route says `allowUnverified: true`
+ * (spec/000 §2: routes need a verified email unless noted).
  */
 export const authentication = fp(async function authenticationPlugin(
   app: FastifyInstance,
   options: { db: Database },
 ) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findUserBySessionToken(options.db, token) : null;
-    if (request.routeOptions.config.public === true) return;
+    const session = token ? await findSessionByToken(options.db, token) : null;
+    request.user = session?.user ?? null;
+    request.sessionId = session?.sessionId ?? null;
+    const config = request.routeOptions.config;
+    if (config.public === true) return;
     // Unmatched routes fall to the not-found handler, which must answer 404 (or the SPA) to all.
     if (request.routeOptions.url === undefined) return;
     // Sent, not thrown: a refused websocket upgrade then closes its connection like any reply.
     if (!request.user)
       return reply.code(401).send(domainErrorBody(new UnauthenticatedError(), request.locale));
+    if (!request.user.emailVerifiedAt && config.allowUnverified !== true)
+      return reply
+        .code(403)
+        .send(domainErrorBody(new ForbiddenError(EMAIL_NOT_VERIFIED_MESSAGE), request.locale));
   });
 });

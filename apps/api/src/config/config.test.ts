@@ -48,4 +48,38 @@ describe('loadConfig', () => {
     expect(config.appKey.equals(key)).toBe(true);
     expect(() => statSync(path.join(dataDir, 'app.key'))).toThrow();
   });
+
+  it('reads mail settings; the outbox page exists only outside production without MAIL_URL', () => {
+    const dataDir = temporaryDataDir();
+    const production = loadConfig({ DATA_DIR: dataDir, BRAND: 'Panel' }, options);
+    expect(production.mailUrl).toBeUndefined();
+    expect(production.mailFrom).toBe('Panel <no-reply@localhost>');
+    expect(production.devOutbox).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }, options).devOutbox).toBe(true);
+    const smtp = loadConfig(
+      {
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        MAIL_URL: 'smtps://user:secret@mail.example.com:465',
+        MAIL_FROM: 'Ops <ops@example.com>',
+      },
+      options,
+    );
+    expect(smtp.mailUrl).toBe('smtps://user:secret@mail.example.com:465');
+    expect(smtp.mailFrom).toBe('Ops <ops@example.com>');
+    expect(smtp.devOutbox).toBe(false);
+  });
+
+  it('refuses a mail URL of another scheme and a sender with a line break', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ MAIL_URL: 'http://mail.example.com', MAIL_FROM: 'a\r\nBcc: x@example.com' }, options);
+    } catch (error) {
+      caught = error;
+    }
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toContain('MAIL_URL');
+    expect(problems).toContain('MAIL_FROM');
+    expect(problems).not.toContain('mail.example.com');
+  });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LOCALES } from '@hostdeck/contracts';
+import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
 
 /**
  * The one configuration schema of the panel. Every variable is read here, and every missing or
@@ -38,6 +38,21 @@ const environmentSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A running event's lease: a worker that stops renewing it loses the event to the reaper. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
+  /**
+   * Outgoing mail: an smtp:// or smtps:// URL (user and password in it when the server needs
+   * them). Without it mail is kept in the mail_outbox table (see mail/mailer.ts).
+   */
+  MAIL_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of the panel's mail; defaults to `${BRAND} <no-reply@localhost>`. */
+  MAIL_FROM: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((value) => !hasControlCharacters(value), 'must not contain control characters')
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -63,6 +78,14 @@ export interface Config {
   maxCommission: number;
   jobConcurrency: number;
   jobLeaseMs: number;
+  mailUrl: string | undefined;
+  mailFrom: string;
+  /**
+   * The development outbox page (GET api/dev/outbox) shows every mail the panel kept instead of
+   * sending. Only when no SMTP server is configured and NODE_ENV is development or test: NODE_ENV
+   * defaults to production, so a production panel (and a plain `npm start`) never exposes it.
+   */
+  devOutbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +136,9 @@ export function loadConfig(
     maxCommission: values.MAX_COMMISSION,
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
+    mailUrl: values.MAIL_URL,
+    mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
+    devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,
   };
 }
 

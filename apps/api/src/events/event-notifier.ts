@@ -4,8 +4,9 @@ import { eventColor, presentEvent } from './event-presenter.js';
 import type { EventRow, EventsRepository } from './events.repository.js';
 
 /**
- * Tells the people concerned that an event changed (Event-status, spec/000 §4): the user who
- * started it and the server's owner. Team members join the audience once teams exist.
+ * Tells the people concerned that an event changed (Event-status, spec/000 §4): everyone who may
+ * view its server (owner and the teams sharing it, policy/server-policy.ts), the same people who
+ * see it in GET api/events; an event without a server goes to the user who started it.
  */
 export function createEventNotifier(options: {
   bus: RealtimeBus;
@@ -13,13 +14,8 @@ export function createEventNotifier(options: {
   connections: ServerConnections;
 }) {
   const audience = async (event: EventRow): Promise<number[]> => {
-    const ids = new Set<number>();
-    if (event.userId !== null) ids.add(event.userId);
-    if (event.serverId !== null) {
-      const owner = await options.connections.ownerOf(event.serverId);
-      if (owner !== null) ids.add(owner);
-    }
-    return [...ids];
+    if (event.serverId !== null) return options.connections.usersWithAccess(event.serverId);
+    return event.userId === null ? [] : [event.userId];
   };
 
   return {

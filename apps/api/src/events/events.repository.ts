@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { events, servers, users } from '../database/schema.js';
+import { events, users } from '../database/schema.js';
+import { serverIsVisibleTo } from '../policy/server-policy.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
@@ -163,9 +164,17 @@ export function createEventsRepository(db: Database) {
 }
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
 
-/** Events of the caller's servers, and events the caller started. */
+/**
+ * Events of the servers the caller may view (policy: owned, or shared by one of their teams), and
+ * events without a server that the caller started. An event of a server the caller can no longer
+ * view (removed from the team, server unshared) is hidden even if they started it: its output
+ * describes that server.
+ */
 function visibleTo(userId: number) {
-  return sql`(${events.userId} = ${userId} or ${events.serverId} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}))`;
+  return or(
+    serverIsVisibleTo(events.serverId, userId),
+    and(isNull(events.serverId), eq(events.userId, userId)),
+  )!;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -37,8 +37,8 @@ export function createEventsService(options: {
     async startRecipe(request: StartRecipeRequest) {
       const recipe = getRecipe(request.recipeId);
       if (!recipe) throw new NotFoundError();
-      // Another user's server answers like a missing one.
-      if ((await options.connections.ownerOf(request.serverId)) !== request.userId) throw new NotFoundError();
+      // The policy: a server the caller cannot see answers like a missing one (404).
+      await options.connections.authorize(request.userId, request.serverId, 'manage');
       let input: unknown;
       try {
         // Building the first step's invocation runs the recipe's full input grammar.
@@ -73,7 +73,10 @@ export function createEventsService(options: {
      * progress, such as a package install, is never interrupted half-way).
      */
     async cancel(eventId: number, userId: number) {
-      if (!(await repository.findVisible(eventId, userId))) throw new NotFoundError();
+      const event = await repository.findVisible(eventId, userId);
+      if (!event) throw new NotFoundError();
+      // Cancelling acts on the server: the same ability as starting an event there.
+      if (event.serverId !== null) await options.connections.authorize(userId, event.serverId, 'manage');
       const requested = await repository.requestCancel(eventId);
       if (requested && requested.status === EVENT_STATUS.pending) {
         const finished = await repository.finish(

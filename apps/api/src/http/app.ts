@@ -4,6 +4,8 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 import type { DatabaseConnection } from '../database/database.js';
+import type { Accounts } from '../accounts/accounts.js';
+import { accountsRoutes } from '../accounts/accounts.routes.js';
 import { authentication } from '../auth/authentication.js';
 import { eventsRoutes } from '../events/events.routes.js';
 import type { EventsService } from '../events/events.service.js';
@@ -11,6 +13,7 @@ import type { RealtimeBus } from '../realtime/realtime-bus.js';
 import { realtimeRoutes } from '../realtime/realtime.routes.js';
 import { healthRoutes } from '../health/health.routes.js';
 import { infoRoutes } from '../info/info.routes.js';
+import { outboxRoutes } from '../mail/outbox.routes.js';
 import { serversRoutes } from '../servers/servers.routes.js';
 import { sitesRoutes } from '../sites/sites.routes.js';
 import { teamsRoutes } from '../teams/teams.routes.js';
@@ -39,6 +42,7 @@ export interface AppDependencies {
   database: DatabaseConnection;
   bus: RealtimeBus;
   events: EventsService;
+  accounts: Accounts;
   logger?: FastifyBaseLogger | boolean | undefined;
 }
 
@@ -105,9 +109,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       usdRate: config.usdRate,
       maxCommission: config.maxCommission,
     },
+    presentUser: dependencies.accounts.presentUser,
   });
+  await app.register(accountsRoutes, { accounts: dependencies.accounts, secureCookie: https });
+  if (config.devOutbox) await app.register(outboxRoutes, { db: database.db });
 
-  await app.register(teamsRoutes, { db: database.db });
+  await app.register(teamsRoutes, { db: database.db, bus: dependencies.bus });
   await app.register(serversRoutes, { db: database.db });
   await app.register(sitesRoutes, { db: database.db });
   await app.register(eventsRoutes, { events: dependencies.events });

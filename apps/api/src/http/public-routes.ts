@@ -5,6 +5,12 @@ declare module 'fastify' {
      * and partner endpoints). The route-auth test fails on any other route that does.
      */
     public?: boolean;
+    /**
+     * true on routes a signed-in user may call before verifying the email address (sign-out, the
+     * profile, resending the verification mail…). Every other non-public route answers 403 to an
+     * unverified user (spec/000 §2: all routes need a verified email unless noted).
+     */
+    allowUnverified?: boolean;
   }
 }
 

@@ -15,6 +15,19 @@ const PUBLIC_ON_PURPOSE = new Set([
   'HEAD /api/health',
   'GET /api/info',
   'HEAD /api/info',
+  // Accounts: a visitor has no session yet when registering, signing in (both steps), asking
+  // for and using a reset link, or following a verification link in another browser. Each is
+  // rate-limited and still needs the CSRF header.
+  'POST /api/register',
+  'POST /api/login',
+  'POST /api/two-factor-challenge',
+  'POST /api/forgot-password',
+  'POST /api/reset-password',
+  'POST /api/email/verify',
+  // The development outbox (mail kept when no MAIL_URL is set): registered only when NODE_ENV is
+  // development or test, never in production; the reset flow reads it before sign-in.
+  'GET /api/dev/outbox',
+  'HEAD /api/dev/outbox',
   // The SPA's shell and its static files carry no data.
   'GET /',
   'HEAD /',

@@ -3,6 +3,8 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import { servers } from '../database/schema.js';
 import { NotFoundError } from '../http/errors.js';
+import type { ServerAbility } from '../policy/abilities.js';
+import { authorizeServer, usersWithServerAccess } from '../policy/server-policy.js';
 import type { RemoteTarget } from '../remote/remote-executor.js';
 
 /** Secret purposes: a sealed value opens only under the purpose it was sealed for. */
@@ -46,9 +48,14 @@ export function createServerConnections(db: Database, secretBox: SecretBox) {
       await db.update(servers).set({ hostKeyFingerprint: fingerprint }).where(eq(servers.id, serverId));
     },
 
-    async ownerOf(serverId: number): Promise<number | null> {
-      const [row] = await db.select({ userId: servers.userId }).from(servers).where(eq(servers.id, serverId));
-      return row?.userId ?? null;
+    /** The access policy's check (policy/server-policy.ts): 404 when invisible, 403 without the ability. */
+    async authorize(userId: number, serverId: number, ability: ServerAbility): Promise<void> {
+      await authorizeServer(db, { id: userId }, serverId, ability);
+    },
+
+    /** Everyone who may view the server (its owner and the teams sharing it): its events' audience. */
+    usersWithAccess(serverId: number): Promise<number[]> {
+      return usersWithServerAccess(db, serverId);
     },
   };
 }

@@ -8,6 +8,8 @@ import {
 import { requestLanguage } from '../i18n/i18n';
 import { ApiError } from './api-error';
 
+export { apiPath, type PathParams, type QueryParams } from './api-path';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -19,6 +21,14 @@ export async function apiGet<N extends ApiRouteName>(name: N): Promise<ApiRespon
   const body = await apiRequest(route.method, route.path);
   // TypeScript cannot narrow `apiRoutes[N]['response']` for a generic N; the schema is the route's own.
   return route.response.parse(body) as ApiResponse<N>;
+}
+
+/**
+ * A GET whose path has parameters or a query (`/api/servers/:server`, `?page=2`), validated with
+ * the schema of its contracts route, like apiGet.
+ */
+export async function apiGetParsed<T>(path: string, schema: { parse(input: unknown): T }): Promise<T> {
+  return schema.parse(await apiRequest('GET', path));
 }
 
 /**

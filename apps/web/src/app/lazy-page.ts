@@ -6,7 +6,7 @@ import { reloadAfterChunkError } from './chunk-reload';
  * (spec/000 §2); the promise then never settles so the loading state stays until the reload. A
  * second failure reaches the route's error element.
  */
-export function lazyPage(load: () => Promise<ComponentType>) {
+export function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   return lazy(async () => {
     try {
       return { default: await load() };

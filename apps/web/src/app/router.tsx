@@ -1,31 +1,243 @@
-import { createBrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { LoadingIndicator } from '../components/LoadingIndicator';
+import type { PageTitleKey } from '../pages/page-titles';
 import { AppShell } from '../shell/AppShell';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
 import { lazyPage } from './lazy-page';
+import { NotFoundBoundary } from './NotFoundBoundary';
+import type { RouteAccess } from './route-access';
+import {
+  guardLoader,
+  installedServerLoader,
+  phpVersionRedirectLoader,
+  serverLoader,
+  siteLoader,
+} from './route-loaders';
+import { isSiteWebserver, type SiteWebserver } from './route-names';
+import { ScrollOnNavigate } from './ScrollOnNavigate';
 
 const HomePage = lazyPage(() => import('../pages/HomePage').then((module) => module.HomePage));
-const ServersPage = lazyPage(() => import('../pages/ServersPage').then((module) => module.ServersPage));
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage').then((module) => module.NotFoundPage));
+const UnauthorizedPage = lazyPage(() =>
+  import('../pages/UnauthorizedPage').then((module) => module.UnauthorizedPage),
+);
+const ComingSoonPage = lazyPage(() =>
+  import('../pages/ComingSoonPage').then((module) => module.ComingSoonPage),
+);
+const ServersPage = lazyPage(() => import('../pages/ServersPage').then((module) => module.ServersPage));
+const ServerPage = lazyPage(() => import('../pages/ServerPage').then((module) => module.ServerPage));
+const ServerSectionPage = lazyPage(() =>
+  import('../pages/ServerSectionPage').then((module) => module.ServerSectionPage),
+);
+const EventsPage = lazyPage(() => import('../pages/EventsPage').then((module) => module.EventsPage));
+const SitesPage = lazyPage(() => import('../pages/SitesPage').then((module) => module.SitesPage));
+
+const LoginPage = lazyPage(() => import('../accounts/pages/LoginPage').then((module) => module.LoginPage));
+const RegisterPage = lazyPage(() =>
+  import('../accounts/pages/RegisterPage').then((module) => module.RegisterPage),
+);
+const ForgotPasswordPage = lazyPage(() =>
+  import('../accounts/pages/ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../accounts/pages/ResetPasswordPage').then((module) => module.ResetPasswordPage),
+);
+const TwoFactorChallengePage = lazyPage(() =>
+  import('../accounts/pages/TwoFactorChallengePage').then((module) => module.TwoFactorChallengePage),
+);
+const VerifyEmailPage = lazyPage(() =>
+  import('../accounts/pages/VerifyEmailPage').then((module) => module.VerifyEmailPage),
+);
+const ConfirmEmailPage = lazyPage(() =>
+  import('../accounts/pages/ConfirmEmailPage').then((module) => module.ConfirmEmailPage),
+);
+const ProfilePage = lazyPage(() =>
+  import('../accounts/pages/ProfilePage').then((module) => module.ProfilePage),
+);
+const DevOutboxPage = lazyPage(() =>
+  import('../accounts/pages/DevOutboxPage').then((module) => module.DevOutboxPage),
+);
+
+/** A page a later issue builds: its own title over an honest "not available yet". */
+function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
+  return { path, element: <ComingSoonPage titleKey={titleKey} /> };
+}
+
+/** Server tool pages (spec/000 §2), each behind the installed-server check. */
+const SERVER_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
+  ['sites', 'pageTitles.serverSites'],
+  ['applications', 'pageTitles.serverApplications'],
+  ['openlitespeed', 'pageTitles.serverOpenlitespeed'],
+  ['mysql', 'pageTitles.serverMysql'],
+  ['mariadb', 'pageTitles.serverMariadb'],
+  ['postgresql', 'pageTitles.serverPostgresql'],
+  ['mongod', 'pageTitles.serverMongod'],
+  ['supervisor', 'pageTitles.serverSupervisor'],
+  ['network', 'pageTitles.serverNetwork'],
+  ['fail2ban', 'pageTitles.serverFail2ban'],
+  ['schedules', 'pageTitles.serverSchedules'],
+  ['users', 'pageTitles.serverUsers'],
+  ['ssh-keys', 'pageTitles.serverSshKeys'],
+  ['backup', 'pageTitles.serverBackup'],
+  ['services', 'pageTitles.serverServices'],
+  ['wireguard', 'pageTitles.serverWireguard'],
+  ['mailserver', 'pageTitles.serverMailserver'],
+  ['docker', 'pageTitles.serverDocker'],
+  ['mtproxy', 'pageTitles.serverMtproxy'],
+  ['dns', 'pageTitles.serverDns'],
+  ['ssh', 'pageTitles.serverSsh'],
+  ['php', 'pageTitles.serverPhp'],
+  ['pm2', 'pageTitles.serverPm2'],
+];
+
+const SITE_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
+  ['deployment', 'pageTitles.siteDeployments'],
+  ['command', 'pageTitles.siteCommands'],
+  ['domain', 'pageTitles.siteDomain'],
+  ['settings', 'pageTitles.siteSettings'],
+  ['ssl', 'pageTitles.siteSsl'],
+  ['wordpress', 'pageTitles.siteWordpress'],
+  ['n8n', 'pageTitles.siteN8n'],
+  ['sourcecode', 'pageTitles.siteSourcecode'],
+];
+
+type WebserverSection = 'overview' | 'configuration' | 'errorLog' | 'accessLog';
+
+const WEBSERVER_TITLES: Record<SiteWebserver, Record<WebserverSection, PageTitleKey>> = {
+  nginx: {
+    overview: 'pageTitles.siteNginx',
+    configuration: 'pageTitles.siteNginxConfiguration',
+    errorLog: 'pageTitles.siteNginxErrorLog',
+    accessLog: 'pageTitles.siteNginxAccessLog',
+  },
+  apache2: {
+    overview: 'pageTitles.siteApache2',
+    configuration: 'pageTitles.siteApache2Configuration',
+    errorLog: 'pageTitles.siteApache2ErrorLog',
+    accessLog: 'pageTitles.siteApache2AccessLog',
+  },
+};
+
+/** `/sites/{site}/{webserver}…`: the loader has already turned away anything but nginx and apache2. */
+function SiteWebserverPage({ section }: { section: WebserverSection }) {
+  const { webserver } = useParams();
+  return (
+    <ComingSoonPage titleKey={WEBSERVER_TITLES[isSiteWebserver(webserver) ? webserver : 'nginx'][section]} />
+  );
+}
+
+/** Guards run on every navigation (spec/000 §2), not only when their part of the path changes. */
+const alwaysRevalidate = () => true;
 
 /**
- * Routes of spec/000 §2 built so far. Pages load on demand; a page that throws is replaced by the
- * error view inside the shell (the inner pathless route), so the top bar stays usable.
+ * The routes of spec/000 §2. Each group of pages sits under a guard (route-access.ts) whose loader
+ * runs before every navigation; pages load on demand. A page that fails is replaced inside the
+ * shell (the inner pathless route), so the top bar stays usable; a 404 shows the not-found view.
  */
-export function createAppRouter() {
-  return createBrowserRouter([
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
+}
+
+/** The route tree alone, so tests can run it in a memory router. */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const guarded = (access: RouteAccess, children: RouteObject[]): RouteObject => ({
+    loader: guardLoader(queryClient, access),
+    shouldRevalidate: alwaysRevalidate,
+    hydrateFallbackElement: <LoadingIndicator />,
+    children,
+  });
+  const installedServer = installedServerLoader(queryClient);
+
+  return [
     {
-      element: <AppShell />,
+      element: (
+        <>
+          <ScrollOnNavigate />
+          <AppShell />
+        </>
+      ),
       errorElement: <RouteErrorPage />,
       children: [
         {
-          errorElement: <RouteErrorPage />,
+          errorElement: <NotFoundBoundary />,
           children: [
-            { index: true, element: <HomePage /> },
-            { path: 'servers', element: <ServersPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            guarded('public', [
+              { index: true, element: <HomePage /> },
+              { path: 'email/verify/confirm', element: <ConfirmEmailPage /> },
+              { path: 'dev/outbox', element: <DevOutboxPage /> },
+              { path: 'unauthorized', element: <UnauthorizedPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ]),
+            guarded('guest', [
+              { path: 'login', element: <LoginPage /> },
+              { path: 'user/login', element: <LoginPage /> },
+              { path: 'register', element: <RegisterPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
+              { path: 'reset-password', element: <ResetPasswordPage /> },
+              { path: 'two-factor-challenge', element: <TwoFactorChallengePage /> },
+            ]),
+            guarded('signed-in', [{ path: 'email/verify', element: <VerifyEmailPage /> }]),
+            guarded('verified', [
+              { path: 'user/profile', element: <ProfilePage /> },
+              comingSoon('user/vps', 'pageTitles.userVps'),
+              comingSoon('user/git', 'pageTitles.userGit'),
+              comingSoon('user/dns', 'pageTitles.userDns'),
+              comingSoon('user/ssh-keys', 'pageTitles.userSshKeys'),
+              comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
+              comingSoon('user/scripts', 'pageTitles.userScripts'),
+              comingSoon('user/billing', 'pageTitles.userBilling'),
+              comingSoon('user/referral', 'pageTitles.userReferral'),
+              comingSoon('teams', 'pageTitles.teams'),
+              comingSoon('team-invitations/:invitation', 'pageTitles.teamInvitation'),
+              comingSoon('scripts', 'pageTitles.scripts'),
+
+              { path: 'servers', element: <ServersPage /> },
+              { path: 'servers/events', element: <EventsPage /> },
+              comingSoon('servers/backups', 'pageTitles.backups'),
+              comingSoon('servers/create', 'pageTitles.serverCreate'),
+              {
+                path: 'servers/:server',
+                children: [
+                  { index: true, loader: serverLoader(queryClient), element: <ServerPage /> },
+                  ...SERVER_SECTIONS.map(([path, titleKey]) => ({
+                    path,
+                    loader: installedServer,
+                    element: <ServerSectionPage titleKey={titleKey} />,
+                  })),
+                  // php8.3 and the like redirect to the php page; any other segment is not found.
+                  { path: ':phpVersion', loader: phpVersionRedirectLoader(queryClient) },
+                ],
+              },
+
+              { path: 'sites', element: <SitesPage /> },
+              {
+                path: 'sites/create',
+                loader: installedServerLoader(queryClient, 'query'),
+                element: <ComingSoonPage titleKey="pageTitles.siteCreate" />,
+              },
+              {
+                path: 'sites/:site',
+                loader: siteLoader(queryClient),
+                children: [
+                  { index: true, element: <ComingSoonPage titleKey="pageTitles.siteShow" /> },
+                  ...SITE_SECTIONS.map(([path, titleKey]) => comingSoon(path, titleKey)),
+                  {
+                    path: ':webserver',
+                    loader: siteLoader(queryClient, (params) => isSiteWebserver(params.webserver)),
+                    children: [
+                      { index: true, element: <SiteWebserverPage section="overview" /> },
+                      { path: 'configuration', element: <SiteWebserverPage section="configuration" /> },
+                      { path: 'error-log', element: <SiteWebserverPage section="errorLog" /> },
+                      { path: 'access-log', element: <SiteWebserverPage section="accessLog" /> },
+                    ],
+                  },
+                ],
+              },
+            ]),
           ],
         },
       ],
     },
-  ]);
+  ];
 }

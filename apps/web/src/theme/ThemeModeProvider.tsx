@@ -15,14 +15,18 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const systemMode = useSystemThemeMode();
   const mode = storedMode ?? systemMode;
 
-  const toggle = useCallback(() => {
-    const next: ThemeMode = mode === 'dark' ? 'light' : 'dark';
+  const setMode = useCallback((next: ThemeMode) => {
     storeThemeMode(next);
     setStoredMode(next);
-  }, [mode]);
+  }, []);
+  const toggle = useCallback(() => {
+    const next: ThemeMode = mode === 'dark' ? 'light' : 'dark';
+    setMode(next);
+    return next;
+  }, [mode, setMode]);
 
   const theme = useMemo(() => createAppTheme(mode), [mode]);
-  const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
+  const value = useMemo(() => ({ mode, toggle, setMode }), [mode, toggle, setMode]);
 
   return (
     <ThemeModeContext value={value}>

@@ -3,8 +3,10 @@ import type { ThemeMode } from './theme-mode-storage';
 
 export interface ThemeModeValue {
   mode: ThemeMode;
-  /** Switches between dark and light and remembers the choice. */
-  toggle: () => void;
+  /** Switches between dark and light and remembers the choice; returns the new mode. */
+  toggle: () => ThemeMode;
+  /** Applies and remembers a mode, e.g. the one a user saved on the panel (spec/000 §3 preferences). */
+  setMode: (mode: ThemeMode) => void;
 }
 
 export const ThemeModeContext = createContext<ThemeModeValue | null>(null);

@@ -1,4 +1,104 @@
-/** Placeholder until the accounts pages land. */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH, resetPasswordRequestSchema } from '@hostdeck/contracts';
+import { showSnackbar } from '../../feedback/snackbar-store';
+import { callAccountRoute } from '../account-api';
+import { AuthCard } from '../components/AuthCard';
+import { FormAlert } from '../components/FormAlert';
+import { readResetLink } from '../hash-params';
+import { validateWithSchema } from '../schema-check';
+import { useAccountForm } from '../use-account-form';
+
+/** `/reset-password#token=…&email=…`, the link of the password reset email. */
 export function ResetPasswordPage() {
-  return null;
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Read once: the link's values stay even if the fragment changes while the page is open.
+  const [link] = useState(() => readResetLink(location.hash));
+
+  return (
+    <AuthCard title={t('auth.reset.title')}>
+      {link.token === '' ? (
+        <Stack spacing={2}>
+          <Alert severity="error" data-testid="reset-invalid-link">
+            {t('auth.reset.invalidLink')}
+          </Alert>
+          <Button component={RouterLink} to="/forgot-password" variant="contained">
+            {t('auth.reset.requestNew')}
+          </Button>
+        </Stack>
+      ) : (
+        <ResetPasswordForm token={link.token} email={link.email} />
+      )}
+    </AuthCard>
+  );
+}
+
+function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useAccountForm({
+    initialValues: { email, password: '', password_confirmation: '' },
+    validate: (values) => validateWithSchema(resetPasswordRequestSchema, { ...values, token }),
+    onSubmit: async (values) => {
+      await callAccountRoute('resetPassword', { ...values, token });
+      showSnackbar(t('auth.reset.done'));
+      void navigate('/login', { replace: true });
+    },
+  });
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate>
+      <FormAlert message={form.formError} testId="reset-error" />
+      <TextField
+        {...form.textField('email')}
+        type="email"
+        label={t('auth.fields.email')}
+        autoComplete="username"
+        required
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'reset-email' } }}
+      />
+      <TextField
+        {...form.textField('password')}
+        type="password"
+        label={t('auth.fields.newPassword')}
+        helperText={
+          form.fieldErrors.password ?? t('auth.register.passwordHint', { min: PASSWORD_MIN_LENGTH })
+        }
+        autoComplete="new-password"
+        autoFocus
+        required
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+      />
+      <TextField
+        {...form.textField('password_confirmation')}
+        type="password"
+        label={t('auth.fields.passwordConfirmation')}
+        autoComplete="new-password"
+        required
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'reset-password-confirmation' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={form.submitting}
+        data-testid="reset-submit"
+      >
+        {t('auth.reset.submit')}
+      </Button>
+      <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ textAlign: 'center' }}>
+        {t('auth.reset.requestNew')}
+      </Link>
+    </Stack>
+  );
 }

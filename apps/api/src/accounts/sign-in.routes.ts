@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountRoutes,
+  loginRequestSchema,
+  registerRequestSchema,
+  twoFactorChallengeRequestSchema,
+} from '@hostdeck/contracts';
+import { SESSION_COOKIE } from '../auth/sessions.repository.js';
+import type { AccountRoutesOptions } from './accounts.routes.js';
+import { ACCOUNT_RATE_LIMITS } from './rate-limits.js';
+import {
+  clearPendingLoginCookie,
+  clearSessionCookie,
+  clientOf,
+  PENDING_LOGIN_COOKIE,
+  setPendingLoginCookie,
+  setSessionCookie,
+} from './session-cookies.js';
+
+/**
+ * Registration, sign-in (with the two-factor step) and sign-out. Public on purpose except
+ * sign-out; every one still needs the CSRF header (http/csrf.ts), which the SPA sends from the
+ * XSRF-TOKEN cookie it got on its first GET.
+ */
+export const signInRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  const { accounts } = options;
+  const secure = options.secureCookie;
+
+  app.post(
+    accountRoutes.register.path,
+    {
+      schema: { body: registerRequestSchema, response: { 201: accountRoutes.register.response } },
+      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.register },
+    },
+    async (request, reply) => {
+      const { user, token } = await accounts.signIn.register(
+        { ...request.body, locale: request.body.locale ?? request.locale },
+        clientOf(request),
+      );
+      // A browser that was signed in as someone else leaves that session behind for good.
+      await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
+      setSessionCookie(reply, token, { secure, remember: false });
+      return reply.code(201).send(await accounts.presentUser(user));
+    },
+  );
+
+  app.post(
+    accountRoutes.login.path,
+    {
+      schema: { body: loginRequestSchema, response: { 200: accountRoutes.login.response } },
+      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.login },
+    },
+    async (request, reply) => {
+      const result = await accounts.signIn.login(request.body, clientOf(request));
+      if (result.twoFactor) {
+        setPendingLoginCookie(reply, result.pendingToken, { secure });
+        return { two_factor: true };
+      }
+      // A new token on every sign-in: a session id planted before sign-in is worth nothing after.
+      await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
+      setSessionCookie(reply, result.token, { secure, remember: result.remember });
+      return { two_factor: false };
+    },
+  );
+
+  app.post(
+    accountRoutes.twoFactorChallenge.path,
+    {
+      schema: {
+        body: twoFactorChallengeRequestSchema,
+        response: { 200: accountRoutes.twoFactorChallenge.response },
+      },
+      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.twoFactorChallenge },
+    },
+    async (request, reply) => {
+      const result = await accounts.signIn.completeTwoFactorLogin(
+        request.cookies[PENDING_LOGIN_COOKIE],
+        request.body,
+        clientOf(request),
+      );
+      await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
+      clearPendingLoginCookie(reply, { secure });
+      setSessionCookie(reply, result.token, { secure, remember: result.remember });
+      return accounts.presentUser(result.user);
+    },
+  );
+
+  app.post(accountRoutes.logout.path, { config: { allowUnverified: true } }, async (request, reply) => {
+    await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply, { secure });
+    return reply.code(204).send();
+  });
+};

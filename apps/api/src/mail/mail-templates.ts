@@ -1,0 +1,122 @@
+import type { Locale } from '@hostdeck/contracts';
+
+/** A rendered mail without its recipient. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface TemplateInput {
+  locale: Locale;
+  brand: string;
+  name: string;
+  /** The link the mail is about; built from APP_URL by the caller, never from a request. */
+  url: string;
+}
+
+interface MailCopy {
+  subject: string;
+  greeting: string;
+  intro: string;
+  action: string;
+  expiry: string;
+  outro: string;
+  fallback: string;
+}
+
+/** Token links expire after 60 minutes (email-verification.ts, password-reset.service.ts). */
+const COPY: Record<'verifyEmail' | 'resetPassword', Record<Locale, MailCopy>> = {
+  verifyEmail: {
+    en: {
+      subject: 'Verify your email address',
+      greeting: 'Hello {name},',
+      intro: 'Please use the button below to verify your email address.',
+      action: 'Verify Email Address',
+      expiry: 'This link expires in 60 minutes.',
+      outro: 'If you did not create an account, no further action is required.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+    },
+    vi: {
+      subject: 'Xác minh địa chỉ email của bạn',
+      greeting: 'Xin chào {name},',
+      intro: 'Vui lòng bấm nút bên dưới để xác minh địa chỉ email của bạn.',
+      action: 'Xác minh địa chỉ email',
+      expiry: 'Liên kết này hết hạn sau 60 phút.',
+      outro: 'Nếu bạn không tạo tài khoản, bạn không cần làm gì thêm.',
+      fallback: 'Nếu nút không hoạt động, hãy sao chép liên kết này vào trình duyệt:',
+    },
+  },
+  resetPassword: {
+    en: {
+      subject: 'Reset your password',
+      greeting: 'Hello {name},',
+      intro: 'You are receiving this email because we received a password reset request for your account.',
+      action: 'Reset Password',
+      expiry: 'This password reset link will expire in 60 minutes.',
+      outro: 'If you did not request a password reset, no further action is required.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+    },
+    vi: {
+      subject: 'Đặt lại mật khẩu của bạn',
+      greeting: 'Xin chào {name},',
+      intro: 'Bạn nhận được email này vì chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn.',
+      action: 'Đặt lại mật khẩu',
+      expiry: 'Liên kết đặt lại mật khẩu này sẽ hết hạn sau 60 phút.',
+      outro: 'Nếu bạn không yêu cầu đặt lại mật khẩu, bạn không cần làm gì thêm.',
+      fallback: 'Nếu nút không hoạt động, hãy sao chép liên kết này vào trình duyệt:',
+    },
+  },
+};
+
+export function renderVerificationMail(input: TemplateInput): RenderedMail {
+  return render(COPY.verifyEmail[input.locale], input);
+}
+
+export function renderPasswordResetMail(input: TemplateInput): RenderedMail {
+  return render(COPY.resetPassword[input.locale], input);
+}
+
+function render(copy: MailCopy, input: TemplateInput): RenderedMail {
+  const greeting = copy.greeting.replace('{name}', input.name);
+  const subject = `${copy.subject} - ${input.brand}`;
+  const text = [
+    greeting,
+    '',
+    copy.intro,
+    '',
+    `${copy.action}: ${input.url}`,
+    '',
+    copy.expiry,
+    copy.outro,
+    '',
+    `— ${input.brand}`,
+    '',
+  ].join('\n');
+  const url = escapeHtml(input.url);
+  const html = `<!doctype html>
+<html lang="${input.locale}">
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:20px;color:#0096c7">${escapeHtml(input.brand)}</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(copy.intro)}</p>
+<p style="margin:32px 0;text-align:center"><a href="${url}" style="display:inline-block;padding:12px 24px;background:#0096c7;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(copy.action)}</a></p>
+<p>${escapeHtml(copy.expiry)}</p>
+<p>${escapeHtml(copy.outro)}</p>
+<p style="font-size:12px;color:#616e7c">${escapeHtml(copy.fallback)}<br><a href="${url}" style="color:#0096c7;word-break:break-all">${url}</a></p>
+</div>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { eventSchema, paginatedSchema, type RealtimeMessage } from '@hostdeck/contracts';
+import { teamMembers } from '../database/schema.js';
+import { createEventsRepository } from '../events/events.repository.js';
+import { NotFoundError } from '../http/errors.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+import { insertMember, insertServer, insertShare, insertTeam, signIn } from './policy-fixtures.js';
+
+const [pglite] = await availableTestDatabases();
+const eventList = paginatedSchema(eventSchema);
+
+/** Events follow their server through the policy: team members of a shared server see them. */
+describe('event visibility', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp(pglite!);
+  });
+  afterAll(async () => test.close());
+
+  const db = () => test.database.db;
+
+  async function scene() {
+    const olga = await signIn(test, 'Olga Owner');
+    const ed = await signIn(test, 'Ed Editor');
+    const mallory = await signIn(test, 'Mallory');
+    const team = await insertTeam(db(), olga.user.id);
+    await insertMember(db(), team.id, ed.user.id, 'editor');
+    const server = await insertServer(db(), olga.user.id);
+    await insertShare(db(), team.id, server.id);
+    const events = createEventsRepository(db());
+    const byOwner = await events.insert({
+      type: 'install',
+      description: 'Install nginx',
+      userId: olga.user.id,
+      serverId: server.id,
+    });
+    const byMember = await events.insert({
+      type: 'install',
+      description: 'Install php',
+      userId: ed.user.id,
+      serverId: server.id,
+    });
+    return { olga, ed, mallory, team, server, byOwner, byMember };
+  }
+  const visibleEvents = async (client: Awaited<ReturnType<typeof signIn>>) =>
+    eventList.parse((await client.api.get('/api/events')).json()).data.map((event) => event.id);
+
+  it('shows a shared server’s events to its team, and to no one else', async () => {
+    const { olga, ed, mallory, byOwner, byMember } = await scene();
+    expect(await visibleEvents(olga)).toEqual([byMember.id, byOwner.id]);
+    expect(await visibleEvents(ed)).toEqual([byMember.id, byOwner.id]);
+    expect(await visibleEvents(mallory)).toEqual([]);
+  });
+
+  it('lets a team member start a recipe on the shared server; an outsider gets 404', async () => {
+    const { ed, mallory, server } = await scene();
+    const start = (userId: number) =>
+      test.panel.events.startRecipe({
+        userId,
+        serverId: server.id,
+        recipeId: 'nginx-install',
+        input: {},
+        type: 'install_nginx',
+        description: 'Install nginx',
+      });
+    await expect(start(mallory.user.id)).rejects.toBeInstanceOf(NotFoundError);
+    // Workers are off in this app: the event is queued, nothing connects to the server.
+    const event = await start(ed.user.id);
+    expect(event).toMatchObject({ serverId: server.id, userId: ed.user.id, status: 'PENDING' });
+    expect(await visibleEvents(ed)).toContain(event.id);
+  });
+
+  it('lets a team member cancel an event of the shared server; others get 404', async () => {
+    const { ed, mallory, byOwner } = await scene();
+    expect((await mallory.api.post(`/api/events/${byOwner.id}/cancel`)).statusCode).toBe(404);
+    const cancelled = await ed.api.post(`/api/events/${byOwner.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ id: byOwner.id, status: 'CANCELLED' });
+  });
+
+  it('tells the team about event changes, and stops once a member is removed', async () => {
+    const { olga, ed, team, byMember } = await scene();
+    const received: RealtimeMessage[] = [];
+    const unsubscribe = test.panel.bus.subscribe(ed.user.id, (message) => received.push(message));
+    await db()
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, ed.user.id)));
+    // Even the events Ed started are gone with the server: their output describes it.
+    expect(await visibleEvents(ed)).toEqual([]);
+    expect((await ed.api.post(`/api/events/${byMember.id}/cancel`)).statusCode).toBe(404);
+    expect((await olga.api.post(`/api/events/${byMember.id}/cancel`)).statusCode).toBe(200);
+    unsubscribe();
+    expect(received.filter((message) => message.type === 'Event-status')).toEqual([]);
+  });
+
+  it('sends Event-status to every member while they belong', async () => {
+    const { olga, ed, byOwner } = await scene();
+    const received: RealtimeMessage[] = [];
+    const unsubscribe = test.panel.bus.subscribe(ed.user.id, (message) => received.push(message));
+    expect((await olga.api.post(`/api/events/${byOwner.id}/cancel`)).statusCode).toBe(200);
+    unsubscribe();
+    expect(received).toContainEqual(
+      expect.objectContaining({ type: 'Event-status', description: 'Install nginx' }),
+    );
+  });
+});

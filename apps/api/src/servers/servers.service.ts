@@ -1,0 +1,51 @@
+import type { SearchablePageQuery } from '@hostdeck/contracts';
+import { paginate } from '../http/paginate.js';
+import type { AccessPolicy } from '../policy/access-policy.js';
+import type { Caller } from '../policy/server-policy.js';
+import { FAVORITE_KINDS, type FavoritesRepository } from './favorites.repository.js';
+import { presentServer } from './server-presenter.js';
+import type { ServersRepository } from './servers.repository.js';
+
+/**
+ * Servers the caller may reach (spec/000 §7 api/servers): the list the shell and global search
+ * read, one server, and the caller's favourite flag. Connecting a server comes with its own issue.
+ */
+export function createServersService(options: {
+  repository: ServersRepository;
+  favorites: FavoritesRepository;
+  policy: AccessPolicy;
+}) {
+  const { repository, favorites, policy } = options;
+
+  return {
+    async list(caller: Caller, query: SearchablePageQuery) {
+      const { total, rows } = await repository.listVisible(caller.id, {
+        page: query.page,
+        perPage: query.itemsPerPage,
+        search: query.search,
+      });
+      return paginate({
+        data: rows.map((row) => presentServer(row.server, { userId: caller.id, isFavorite: row.isFavorite })),
+        total,
+        page: query.page,
+        perPage: query.itemsPerPage,
+        path: '/api/servers',
+      });
+    },
+
+    async show(caller: Caller, serverId: number) {
+      const server = await policy.authorizeServer(caller, serverId, 'view');
+      const isFavorite = await favorites.isFavorite(caller.id, FAVORITE_KINDS.server, server.id);
+      return presentServer(server, { userId: caller.id, isFavorite });
+    },
+
+    /** Sets the flag when `wanted` is given, otherwise toggles it. Anyone who sees a server may. */
+    async favorite(caller: Caller, serverId: number, wanted: boolean | undefined) {
+      const server = await policy.authorizeServer(caller, serverId, 'view');
+      const isFavorite = wanted ?? !(await favorites.isFavorite(caller.id, FAVORITE_KINDS.server, server.id));
+      await favorites.setFavorite(caller.id, FAVORITE_KINDS.server, server.id, isFavorite);
+      return { is_favorite: isFavorite };
+    },
+  };
+}
+export type ServersService = ReturnType<typeof createServersService>;

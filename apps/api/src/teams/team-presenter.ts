@@ -1,0 +1,62 @@
+import {
+  DEFAULT_TEAM_ROLE,
+  TEAM_PERMISSIONS,
+  TEAM_ROLES,
+  type InvitationDetails,
+  type Locale,
+  type Team,
+} from '@hostdeck/contracts';
+import { translate } from '../i18n/translate.js';
+import { teamPermissionsFor } from '../policy/abilities.js';
+import type { InvitationRow, InvitationWithTeam, TeamDetails } from './teams.repository.js';
+
+/** Team info of spec/000 §3 as `viewerRole` sees it; role names in the caller's language. */
+export function presentTeam(details: TeamDetails, viewerRole: string, locale: Locale): Team {
+  const permissions = teamPermissionsFor(viewerRole, details.team);
+  // Pending addresses are the business of those who manage membership, not of every editor.
+  const seesInvitations = permissions.canAddTeamMembers || permissions.canRemoveTeamMembers;
+  return {
+    id: details.team.id,
+    name: details.team.name,
+    user_id: details.team.userId,
+    personal_team: details.team.personalTeam,
+    created_at: details.team.createdAt.toISOString(),
+    updated_at: details.team.updatedAt.toISOString(),
+    owner: details.owner,
+    users: details.members.map((member) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+    })),
+    team_invitations: seesInvitations ? details.invitations.map(presentInvitation) : [],
+    servers: details.servers,
+    availableRoles: Object.entries(TEAM_ROLES).map(([key, role]) => ({
+      key,
+      name: translate(locale, role.name),
+      description: translate(locale, role.description),
+      permissions: [...role.permissions],
+    })),
+    availablePermissions: [...TEAM_PERMISSIONS],
+    defaultPermissions: [...TEAM_ROLES[DEFAULT_TEAM_ROLE].permissions],
+    permissions,
+    current_user_role: viewerRole,
+  };
+}
+
+function presentInvitation(row: InvitationRow) {
+  return {
+    id: row.id,
+    team_id: row.teamId,
+    email: row.email,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentInvitationDetails({ invitation, team }: InvitationWithTeam): InvitationDetails {
+  return {
+    ...presentInvitation(invitation),
+    team: { id: team.id, name: team.name, owner_name: team.ownerName },
+  };
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
+import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+
+const [pglite] = await availableTestDatabases();
+
+describe('sharing servers with a team', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp(pglite!);
+  });
+  afterAll(async () => test.close());
+
+  const db = () => test.database.db;
+
+  /** Olga's team Ops: Ada admin, Ed editor. Ed and Mallory own a server each. */
+  async function scene() {
+    const olga = await signIn(test, 'Olga Owner');
+    const ada = await signIn(test, 'Ada Admin');
+    const ed = await signIn(test, 'Ed Editor');
+    const mallory = await signIn(test, 'Mallory');
+    const team = await insertTeam(db(), olga.user.id, 'Ops');
+    await insertMember(db(), team.id, ada.user.id, 'admin');
+    await insertMember(db(), team.id, ed.user.id, 'editor');
+    const edsServer = await insertServer(db(), ed.user.id, { name: 'ed-web' });
+    const mallorysServer = await insertServer(db(), mallory.user.id, { name: 'mallory-web' });
+    return { olga, ada, ed, mallory, team, edsServer, mallorysServer };
+  }
+
+  it('lets a member share a server they own; every member then reaches it and is told', async () => {
+    const { olga, ada, ed, team, edsServer } = await scene();
+    expect((await olga.api.get(`/api/servers/${edsServer.id}`)).statusCode).toBe(404);
+
+    const messages: RealtimeMessage[] = [];
+    const unsubscribe = test.panel.bus.subscribe(olga.user.id, (message) => messages.push(message));
+    const response = await ed.api.post(`/api/teams/${team.id}/servers`, { server_id: edsServer.id });
+    unsubscribe();
+    expect(response.statusCode).toBe(200);
+    expect(teamResponseSchema.parse(response.json()).data.servers).toEqual([
+      { id: edsServer.id, name: 'ed-web' },
+    ]);
+    expect(messages).toContainEqual({ type: 'Update-data', keys: ['servers', 'sites', 'user'] });
+
+    for (const member of [olga, ada]) {
+      const server = await member.api.get(`/api/servers/${edsServer.id}`);
+      expect(server.statusCode).toBe(200);
+      expect(server.json().data).toMatchObject({ id: edsServer.id, is_owner: false, user_id: ed.user.id });
+    }
+    // Sharing twice changes nothing.
+    expect((await ed.api.post(`/api/teams/${team.id}/servers`, { server_id: edsServer.id })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses to share a server the caller does not own: 403 when they see it, 404 otherwise', async () => {
+    const { olga, ada, team, edsServer, mallorysServer } = await scene();
+    await insertShare(db(), team.id, edsServer.id);
+    const other = await insertTeam(db(), ada.user.id, 'Ada’s side team');
+    // Ada sees Ed's server through Ops, but it is not hers to share elsewhere.
+    const seen = await ada.api.post(`/api/teams/${other.id}/servers`, { server_id: edsServer.id });
+    expect(seen.statusCode).toBe(403);
+    expect(seen.json().message).toBe('This action is unauthorized.');
+    const hidden = await olga.api.post(`/api/teams/${team.id}/servers`, { server_id: mallorysServer.id });
+    expect(hidden.statusCode).toBe(404);
+    expect(
+      (await olga.api.post(`/api/teams/${team.id}/servers`, { server_id: 2_000_000_000 })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers 404 to a non-member sharing into a team, even with a server of their own', async () => {
+    const { mallory, team, mallorysServer } = await scene();
+    const response = await mallory.api.post(`/api/teams/${team.id}/servers`, {
+      server_id: mallorysServer.id,
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await mallory.api.delete(`/api/teams/${team.id}/servers/${mallorysServer.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('unshares for the server’s owner and for team managers, not for editors', async () => {
+    const { olga, ada, ed, team, edsServer } = await scene();
+    const olgasServer = await insertServer(db(), olga.user.id, { name: 'olga-web' });
+    await insertShare(db(), team.id, edsServer.id);
+    await insertShare(db(), team.id, olgasServer.id);
+
+    expect((await ed.api.delete(`/api/teams/${team.id}/servers/${olgasServer.id}`)).statusCode).toBe(403);
+    expect((await ada.api.delete(`/api/teams/${team.id}/servers/${olgasServer.id}`)).statusCode).toBe(204);
+    expect((await ed.api.get(`/api/servers/${olgasServer.id}`)).statusCode).toBe(404);
+
+    expect((await ed.api.delete(`/api/teams/${team.id}/servers/${edsServer.id}`)).statusCode).toBe(204);
+    expect((await olga.api.get(`/api/servers/${edsServer.id}`)).statusCode).toBe(404);
+    expect((await olga.api.delete(`/api/teams/${team.id}/servers/${edsServer.id}`)).statusCode).toBe(404);
+  });
+
+  it('validates the share request', async () => {
+    const { ed, team } = await scene();
+    for (const body of [{}, { server_id: 'x' }, { server_id: -1 }, { server_id: 1, extra: true }]) {
+      expect((await ed.api.post(`/api/teams/${team.id}/servers`, body)).statusCode).toBe(422);
+    }
+  });
+});

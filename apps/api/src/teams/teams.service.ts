@@ -1,0 +1,219 @@
+import { TEAM_MESSAGES, TEAM_OWNER_ROLE, type TeamRoleKey } from '@hostdeck/contracts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
+import { roleAllows } from '../policy/abilities.js';
+import type { AccessPolicy } from '../policy/access-policy.js';
+import type { TeamDetails, TeamsRepository } from './teams.repository.js';
+
+/** The caller: enough of the users row to decide and to match invitations. */
+export interface TeamCaller {
+  id: number;
+  email: string;
+  emailVerifiedAt: Date | null;
+}
+
+/** A team as one caller sees it: the presenter turns this into team info. */
+export interface TeamView {
+  details: TeamDetails;
+  role: string;
+}
+
+/**
+ * Tells users their lists changed (Update-data, spec/000 §4): sharing or membership changes which
+ * servers and sites they reach, and their teams.
+ */
+export type DataChangeNotifier = (userIds: number[], keys: string[]) => void;
+const ACCESS_CHANGED = ['servers', 'sites', 'user'];
+
+/**
+ * Teams, members, invitations and shared servers (spec/000 §3 Team, §6, §7 Teams). Every call
+ * checks the caller through the policy: outside the team it answers 404, inside without the
+ * permission 403.
+ */
+export function createTeamsService(options: {
+  repository: TeamsRepository;
+  policy: AccessPolicy;
+  notify: DataChangeNotifier;
+}) {
+  const { repository, policy, notify } = options;
+
+  async function view(teamId: number, role: string): Promise<TeamView> {
+    const details = (await repository.loadTeams([teamId])).get(teamId);
+    if (!details) throw new NotFoundError();
+    return { details, role };
+  }
+
+  async function notifyTeam(teamId: number) {
+    notify(await repository.teamUserIds(teamId), ACCESS_CHANGED);
+  }
+
+  /** An invitation is its addressee's when it names their email and that email is verified. */
+  const isAddressee = (caller: TeamCaller, email: string) =>
+    caller.emailVerifiedAt !== null && caller.email.toLowerCase() === email.toLowerCase();
+
+  return {
+    async listForUser(caller: TeamCaller) {
+      const ids = await repository.listTeamIdsForUser(caller.id);
+      const details = await repository.loadTeams(ids);
+      const teams: TeamView[] = ids.flatMap((id) => {
+        const team = details.get(id);
+        if (!team) return [];
+        const member = team.members.find((candidate) => candidate.id === caller.id);
+        const role = team.team.userId === caller.id ? TEAM_OWNER_ROLE : member?.role;
+        return role ? [{ details: team, role }] : [];
+      });
+      const invitations =
+        caller.emailVerifiedAt === null ? [] : await repository.listInvitationsForEmail(caller.email);
+      return { teams, invitations };
+    },
+
+    /** A new team is owned by its creator and becomes their current team. */
+    async create(caller: TeamCaller, name: string): Promise<TeamView> {
+      const team = await repository.insertTeam(caller.id, name);
+      await repository.setCurrentTeam(caller.id, team.id);
+      notify([caller.id], ['user']);
+      return view(team.id, TEAM_OWNER_ROLE);
+    },
+
+    async show(caller: TeamCaller, teamId: number): Promise<TeamView> {
+      const access = await policy.authorizeTeam(caller, teamId);
+      return view(teamId, access.role);
+    },
+
+    async rename(caller: TeamCaller, teamId: number, name: string): Promise<TeamView> {
+      const access = await policy.authorizeTeam(caller, teamId, 'team:update');
+      await repository.renameTeam(teamId, name);
+      await notifyTeam(teamId);
+      return view(teamId, access.role);
+    },
+
+    async remove(caller: TeamCaller, teamId: number): Promise<void> {
+      const access = await policy.authorizeTeam(caller, teamId, 'team:delete');
+      if (access.team.personalTeam) throw new ValidationError({ team: [TEAM_MESSAGES.deletePersonalTeam] });
+      const affected = await repository.teamUserIds(teamId);
+      await repository.deleteTeam(teamId);
+      notify(affected, ACCESS_CHANGED);
+    },
+
+    async switchCurrent(caller: TeamCaller, teamId: number): Promise<TeamView> {
+      const access = await policy.authorizeTeam(caller, teamId);
+      await repository.setCurrentTeam(caller.id, teamId);
+      notify([caller.id], ['user']);
+      return view(teamId, access.role);
+    },
+
+    /**
+     * An existing user whose email is verified joins at once. Anyone else (no account yet, or an
+     * unverified one, which could belong to someone who merely typed that address) is invited; the
+     * invitation is accepted by the account that verified the address. No mail is sent yet.
+     */
+    async addMember(
+      caller: TeamCaller,
+      teamId: number,
+      request: { email: string; role: TeamRoleKey },
+    ): Promise<TeamView> {
+      const access = await policy.authorizeTeam(caller, teamId, 'team:add-members');
+      const existing = await repository.findUserByEmail(request.email);
+      if (existing && existing.emailVerifiedAt !== null) {
+        const isOwner = existing.id === access.team.userId;
+        if (isOwner || !(await repository.addMember(teamId, existing, request.role))) {
+          throw new ValidationError({ email: [TEAM_MESSAGES.alreadyMember] });
+        }
+        await notifyTeam(teamId);
+      } else if (!(await repository.insertInvitation(teamId, request.email, request.role))) {
+        throw new ValidationError({ email: [TEAM_MESSAGES.alreadyInvited] });
+      }
+      return view(teamId, access.role);
+    },
+
+    /** Changing a role grants what adding does, so it needs the add-members permission. */
+    async updateMember(
+      caller: TeamCaller,
+      teamId: number,
+      memberId: number,
+      role: TeamRoleKey,
+    ): Promise<TeamView> {
+      const access = await policy.authorizeTeam(caller, teamId, 'team:add-members');
+      // The owner has no member row: their role is not one to change.
+      if (!(await repository.updateMemberRole(teamId, memberId, role))) throw new NotFoundError();
+      await notifyTeam(teamId);
+      return view(teamId, memberId === caller.id ? role : access.role);
+    },
+
+    /** Managers remove members; any member may leave. The owner can do neither to themselves. */
+    async removeMember(caller: TeamCaller, teamId: number, memberId: number): Promise<void> {
+      const access = await policy.authorizeTeam(caller, teamId);
+      if (memberId !== caller.id && !roleAllows(access.role, 'team:remove-members')) {
+        throw new ForbiddenError();
+      }
+      if (memberId === access.team.userId) throw new ValidationError({ user: [TEAM_MESSAGES.leaveOwnTeam] });
+      const affected = await repository.teamUserIds(teamId);
+      if (!(await repository.removeMember(teamId, memberId))) throw new NotFoundError();
+      notify(affected, ACCESS_CHANGED);
+    },
+
+    /** Any member may share a server with the team, but only a server they own (spec/000 §6). */
+    async shareServer(caller: TeamCaller, teamId: number, serverId: number): Promise<TeamView> {
+      const access = await policy.authorizeTeam(caller, teamId);
+      await policy.authorizeServer(caller, serverId, 'share');
+      await repository.shareServer(teamId, serverId);
+      await notifyTeam(teamId);
+      return view(teamId, access.role);
+    },
+
+    /** The server's owner takes it back; the team's managers may also drop it from the team. */
+    async unshareServer(caller: TeamCaller, teamId: number, serverId: number): Promise<void> {
+      const access = await policy.authorizeTeam(caller, teamId);
+      const ownerId = await repository.findSharedServerOwner(teamId, serverId);
+      if (ownerId === null) throw new NotFoundError();
+      if (ownerId !== caller.id && !roleAllows(access.role, 'team:update')) throw new ForbiddenError();
+      const affected = await repository.teamUserIds(teamId);
+      await repository.unshareServer(teamId, serverId);
+      notify([...new Set([...affected, ownerId])], ACCESS_CHANGED);
+    },
+
+    /**
+     * Seen by its addressee, and by the team's members who manage membership. Other members get
+     * 403; anyone else 404.
+     */
+    async showInvitation(caller: TeamCaller, invitationId: number) {
+      const found = await repository.findInvitation(invitationId);
+      if (!found) throw new NotFoundError();
+      if (!isAddressee(caller, found.invitation.email))
+        await authorizeInvitationManager(caller, found.team.id);
+      return found;
+    },
+
+    async acceptInvitation(caller: TeamCaller, invitationId: number): Promise<TeamView> {
+      const found = await repository.findInvitation(invitationId);
+      // Only the addressee accepts; to anyone else the invitation does not exist.
+      if (!found || !isAddressee(caller, found.invitation.email)) throw new NotFoundError();
+      const current = await policy.findTeamAccess(caller, found.team.id);
+      if (current) {
+        // Already in the team: the invitation has nothing left to grant.
+        await repository.deleteInvitation(invitationId);
+        return view(found.team.id, current.role);
+      }
+      await repository.acceptInvitation(found.invitation, caller.id);
+      await notifyTeam(found.team.id);
+      return view(found.team.id, found.invitation.role);
+    },
+
+    /** The addressee declines; a member who may remove members cancels. */
+    async deleteInvitation(caller: TeamCaller, invitationId: number): Promise<void> {
+      const found = await repository.findInvitation(invitationId);
+      if (!found) throw new NotFoundError();
+      if (!isAddressee(caller, found.invitation.email)) {
+        await policy.authorizeTeam(caller, found.team.id, 'team:remove-members');
+      }
+      await repository.deleteInvitation(invitationId);
+    },
+  };
+
+  async function authorizeInvitationManager(caller: TeamCaller, teamId: number) {
+    const access = await policy.authorizeTeam(caller, teamId);
+    if (!roleAllows(access.role, 'team:add-members') && !roleAllows(access.role, 'team:remove-members')) {
+      throw new ForbiddenError();
+    }
+  }
+}
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,42 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { WIDTHS, type Event } from '@hostdeck/contracts';
+import { StatusBadge } from '../components/StatusBadge';
+import { ShellOutput } from './ShellOutput';
+
+/** An event's output (spec/000 §2 Notifications): 700 wide, read-only, with line numbers. */
+export function NotificationOutputDialog({ event, onClose }: { event: Event; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth={false}
+      aria-labelledby="notification-output-title"
+      slotProps={{
+        paper: { 'data-testid': 'notification-output-dialog', sx: { maxWidth: WIDTHS.notificationDialog } },
+      }}
+    >
+      <DialogTitle id="notification-output-title">
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <span>{event.description}</span>
+          <StatusBadge status={event.status} />
+        </Stack>
+      </DialogTitle>
+      <DialogContent>
+        <ShellOutput output={event.output} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="notification-output-close">
+          {t('notifications.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

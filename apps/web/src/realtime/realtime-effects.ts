@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Event, RealtimeMessage } from '@hostdeck/contracts';
+import type { SnackbarColor } from '../feedback/snackbar-store';
+
+/** The Update-data key that asks for the UI-reload prompt instead of a data reload (spec/000 §4). */
+export const UI_RELOAD_KEY = 'uireload';
+
+/**
+ * Query keys to reload for one Update-data message. Each key names the TanStack queries of the
+ * same first key (['servers'], ['sites', …]); `user` also reloads app info, which carries the user.
+ */
+export function queryKeysToReload(keys: readonly string[]): string[][] {
+  const reload = new Map<string, string[]>();
+  for (const key of keys) {
+    if (key === UI_RELOAD_KEY || key.trim() === '') continue;
+    reload.set(key, [key]);
+    if (key === 'user') reload.set('info', ['info']);
+  }
+  return [...reload.values()];
+}
+
+/** Event colours include primary and default, which a snackbar draws as info. */
+export function snackbarColorFor(color: Event['color']): SnackbarColor {
+  return color === 'success' || color === 'error' || color === 'warning' ? color : 'info';
+}
+
+export interface RealtimeEffects {
+  queryClient: QueryClient;
+  showSnackbar: (message: string, color: SnackbarColor) => void;
+  openUiReloadDialog: () => void;
+  /** Adds or updates the event in the notifications list. */
+  upsertEvent: (event: Event) => void;
+}
+
+/** What the shell does with one realtime message (spec/000 §4). */
+export function applyRealtimeMessage(message: RealtimeMessage, effects: RealtimeEffects): void {
+  if (message.type === 'Event-status') {
+    if (message.description.trim() !== '') {
+      effects.showSnackbar(message.description, snackbarColorFor(message.color));
+    }
+    effects.upsertEvent(message.event);
+    return;
+  }
+  if (message.type === 'Update-data') {
+    if (message.keys.includes(UI_RELOAD_KEY)) effects.openUiReloadDialog();
+    for (const queryKey of queryKeysToReload(message.keys)) {
+      // Active queries refetch with their own key, so a list keeps its page and page size.
+      void effects.queryClient.invalidateQueries({ queryKey });
+    }
+  }
+}

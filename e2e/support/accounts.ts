@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { findLink, waitForMail } from './mail';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@example.test`;
+}
+
+/** The double-submit CSRF header the SPA sends, read from the context's XSRF-TOKEN cookie. */
+async function csrfHeaders(context: BrowserContext, request: APIRequestContext) {
+  let token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!token) {
+    await request.get('/api/info');
+    token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  }
+  return { 'x-xsrf-token': decodeURIComponent(token ?? '') };
+}
+
+export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const headers = await csrfHeaders(page.context(), page.request);
+  const response = await page.request.fetch(path, { method, data, headers });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return response;
+}
+
+/** Registers through the API in this page's context, follows the emailed link, and stays signed in. */
+export async function registerVerifiedUser(page: Page, name = 'Playwright User') {
+  const email = uniqueEmail();
+  await apiCall(page, 'POST', '/api/register', {
+    name,
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  const mail = await waitForMail(email, /email\/verify\/confirm/);
+  const token = new URL(findLink(mail, '/email/verify/confirm')).hash.replace(/^#token=/, '');
+  await apiCall(page, 'POST', '/api/email/verify', { token: decodeURIComponent(token) });
+  return { email, name };
+}
+
+/** The current code of an authenticator set up with this base32 secret. */
+export function totpCode(secret: string): string {
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByTestId('login-submit').click();
+}

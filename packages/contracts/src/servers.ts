@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { pageQuerySchema, paginatedSchema } from './pagination.js';
+
+/**
+ * A server as lists, the shell and global search see it (spec/000 §3 Server, the fields needed so
+ * far). Credentials and the recorded host key never appear here: the panel's presenter does not
+ * read those columns, and a test checks the answer for them.
+ */
+export const serverSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The name shown to people; the same as `name` until servers can be renamed for display. */
+  display_name: z.string(),
+  ip: z.string(),
+  port: z.number().int(),
+  status: z.string(),
+  installed: z.boolean(),
+  /** Per caller: a favourite of one user is not a favourite of their team. */
+  is_favorite: z.boolean(),
+  /** The caller owns the server (spec/000 §6), as opposed to reaching it through a team. */
+  is_owner: z.boolean(),
+  user_id: z.number().int(),
+  created_at: z.string(),
+});
+export type ServerSummary = z.infer<typeof serverSummarySchema>;
+export const serverResponseSchema = z.object({ data: serverSummarySchema });
+export const serverListSchema = paginatedSchema(serverSummarySchema);
+
+/** List queries of servers and sites (spec/000 §7): page, itemsPerPage and a free-text search. */
+export const searchablePageQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(255, 'Max 255 characters').optional(),
+});
+export type SearchablePageQuery = z.infer<typeof searchablePageQuerySchema>;
+
+/** POST api/servers/{server}/favorite: sets `is_favorite` when given, otherwise toggles it. */
+export const favoriteRequestSchema = z.strictObject({ is_favorite: z.boolean().optional() });
+export const favoriteResponseSchema = z.object({ is_favorite: z.boolean() });
+
+/** Server calls built so far (spec/000 §7 Servers). Paths use `:param` placeholders. */
+export const serverRoutes = {
+  listServers: { method: 'GET', path: '/api/servers', response: serverListSchema },
+  showServer: { method: 'GET', path: '/api/servers/:server', response: serverResponseSchema },
+  favoriteServer: { method: 'POST', path: '/api/servers/:server/favorite', response: favoriteResponseSchema },
+} as const;
