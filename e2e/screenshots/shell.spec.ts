@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { registerVerifiedUser } from '../support/accounts';
+import { apiCall, registerVerifiedUser } from '../support/accounts';
 
 /**
  * The shell in both languages and both themes, for docs/screenshots/ (run with
@@ -14,6 +14,8 @@ test('shell screenshots', async ({ page }) => {
   await registerVerifiedUser(page, 'Lan Nguyễn');
   for (const locale of ['en', 'vi'] as const) {
     for (const theme of ['light', 'dark'] as const) {
+      // Preferences live on the panel and win at sign-in; set them there and locally.
+      await apiCall(page, 'PUT', '/api/user/preferences', { locale, theme });
       await page.addInitScript(
         ([chosenLocale, chosenTheme]) => {
           localStorage.setItem('locale', chosenLocale!);
