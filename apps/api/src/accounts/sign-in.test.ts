@@ -170,6 +170,22 @@ describe.each(databases)('registration, verification and sign-in on $name', (dat
     });
   });
 
+  // SECURITY.md, CRLF and control characters: a newline in a name or address could forge a mail
+  // header or a log line; every text field refuses control characters.
+  it('refuses control characters in the name and the email', async () => {
+    for (const name of ['Eve\r\nBcc: victim@example.test', 'Eve\u0000', 'Eve\u001b[31m']) {
+      const response = await register(new TestBrowser(test.app), uniqueEmail('crlf'), { name });
+      expect(response.statusCode, JSON.stringify(name)).toBe(422);
+      expect(response.json().errors.name).toEqual(['Invalid value']);
+    }
+    const email = `${uniqueEmail('crlf')}\r\nBcc: victim@example.test`;
+    const response = await register(new TestBrowser(test.app), email);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.email).toBeDefined();
+    const stored = await test.database.db.select({ name: users.name }).from(users);
+    expect(stored.some((user) => /[\r\n\u0000\u001b]/.test(user.name))).toBe(false);
+  });
+
   it('answers a wrong password and an unknown email alike: 422 on email', async () => {
     const email = uniqueEmail('login');
     await createSignedInUser(test.database.db, 'Login', { password: PASSWORD, email });

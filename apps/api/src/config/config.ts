@@ -81,9 +81,9 @@ export interface Config {
   mailUrl: string | undefined;
   mailFrom: string;
   /**
-   * The development outbox page (GET api/dev/outbox) shows every mail the panel kept instead of
-   * sending. Only when no SMTP server is configured and NODE_ENV is development or test: NODE_ENV
-   * defaults to production, so a production panel (and a plain `npm start`) never exposes it.
+   * Whether the outbox page (GET api/dev/outbox, registered whenever MAIL_URL is absent) lists every
+   * kept mail to anyone: only in development and test. Otherwise it shows a signed-in user their own
+   * mail only (mail/outbox.routes.ts).
    */
   devOutbox: boolean;
 }

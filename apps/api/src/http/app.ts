@@ -112,7 +112,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     presentUser: dependencies.accounts.presentUser,
   });
   await app.register(accountsRoutes, { accounts: dependencies.accounts, secureCookie: https });
-  if (config.devOutbox) await app.register(outboxRoutes, { db: database.db });
+  if (!config.mailUrl) await app.register(outboxRoutes, { db: database.db, everyone: config.devOutbox });
 
   await app.register(teamsRoutes, { db: database.db, bus: dependencies.bus });
   await app.register(serversRoutes, { db: database.db });

@@ -1,17 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
+import { UnauthenticatedError } from '../http/errors.js';
 import { listOutbox } from './outbox.js';
 
 /**
- * The development outbox: the mail a panel without MAIL_URL kept instead of sending. Registered
- * only when config.devOutbox is true (NODE_ENV development or test, no MAIL_URL), never in
- * production. Public on purpose: the password-reset flow reads it before anyone is signed in.
+ * The outbox: the mail a panel without MAIL_URL kept instead of sending, so sign-up works on a
+ * fresh `npm start`. In development and test (`everyone`) it lists all mail without a session, for
+ * the password-reset flow. Otherwise, such as a production panel nobody gave an SMTP server, a
+ * signed-in user reads only mail addressed to their own email: never another account's reset link.
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; everyone: boolean }> = async (
+  app,
+  { db, everyone },
+) => {
   app.get(
     apiRoutes.devOutbox.path,
-    { schema: { response: { 200: apiRoutes.devOutbox.response } }, config: { public: true } },
-    async () => ({ data: await listOutbox(db) }),
+    {
+      schema: { response: { 200: apiRoutes.devOutbox.response } },
+      config: { public: true, allowUnverified: true },
+    },
+    async (request) => {
+      if (everyone) return { data: await listOutbox(db) };
+      if (!request.user) throw new UnauthenticatedError();
+      return { data: await listOutbox(db, request.user.email) };
+    },
   );
 };

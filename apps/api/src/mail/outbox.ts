@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { OutboxMessage } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import { mailOutbox } from '../database/schema.js';
@@ -13,7 +13,7 @@ export const OUTBOX_PAGE_SIZE = 50;
 export function createOutboxMailer(options: { db: Database; log: MailLog; outboxPage: boolean }): Mailer {
   const where = options.outboxPage
     ? 'open /dev/outbox to read it'
-    : 'kept in the mail_outbox table; set MAIL_URL to send mail';
+    : 'its recipient reads it at /dev/outbox once signed in; set MAIL_URL to send mail';
   return {
     async send(message) {
       await options.db.insert(mailOutbox).values({
@@ -28,9 +28,16 @@ export function createOutboxMailer(options: { db: Database; log: MailLog; outbox
   };
 }
 
-/** The latest messages of the outbox, newest first. */
-export async function listOutbox(db: Database): Promise<OutboxMessage[]> {
-  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_PAGE_SIZE);
+/** The latest messages of the outbox, newest first; only those to `recipient` when given. */
+export async function listOutbox(db: Database, recipient?: string): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(
+      recipient === undefined ? undefined : sql`lower(${mailOutbox.recipient}) = ${recipient.toLowerCase()}`,
+    )
+    .orderBy(desc(mailOutbox.id))
+    .limit(OUTBOX_PAGE_SIZE);
   return rows.map((row) => ({
     id: row.id,
     to: row.recipient,

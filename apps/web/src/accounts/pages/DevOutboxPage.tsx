@@ -24,8 +24,9 @@ import { useFailureTexts } from '../use-failure-texts';
 const REFRESH_INTERVAL_MS = 5000;
 
 /**
- * `/dev/outbox`: mail the panel "sent" while no SMTP server is configured, in development only.
- * Elsewhere the API answers 404 and the page says so.
+ * `/dev/outbox`: mail the panel kept while no SMTP server is configured. In development it lists
+ * all of it; otherwise a signed-in user sees their own (401 before sign-in). With SMTP configured
+ * the API answers 404 and the page says so.
  */
 export function DevOutboxPage() {
   const { t, i18n } = useTranslation();
@@ -60,9 +61,9 @@ export function DevOutboxPage() {
         </Button>
       </Stack>
       {outbox.isError ? (
-        isApiError(outbox.error) && outbox.error.status === 404 ? (
+        isApiError(outbox.error) && (outbox.error.status === 404 || outbox.error.status === 401) ? (
           <Alert severity="info" data-testid="outbox-unavailable">
-            {t('outbox.unavailable')}
+            {outbox.error.status === 404 ? t('outbox.unavailable') : t('outbox.signInToRead')}
           </Alert>
         ) : (
           <Alert severity="error" data-testid="outbox-error">
