@@ -14,3 +14,4 @@ export * from './servers.js';
 export * from './sites.js';
 export * from './grammars.js';
 export * from './testing/injection-payloads.js';
+export * from './server-management.js';

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { PHP_VERSIONS } from './constants.js';
+import { ipSchema, linuxUserSchema, portSchema } from './grammars.js';
+import { serverSummarySchema } from './servers.js';
+
+/**
+ * Connecting, provisioning and managing a server, and its applications (spec/000 §2, §3 Server and
+ * Application, §4, §7 Servers). Requests are strict objects: unknown fields are errors.
+ */
+
+/** Operating systems the panel provisions (spec/000 §9, plus Debian 12). */
+export const SUPPORTED_OS_IDS = ['ubuntu-20.04', 'ubuntu-22.04', 'ubuntu-24.04', 'debian-12'] as const;
+export type SupportedOsId = (typeof SUPPORTED_OS_IDS)[number];
+
+export const WEB_SERVERS = ['nginx', 'apache2', 'openlitespeed', 'none'] as const;
+export const DATABASE_ENGINES = ['mysql', 'mariadb', 'postgresql', 'none'] as const;
+export const CONNECT_METHODS = ['password', 'command'] as const;
+export const DEFAULT_LINUX_USER = 'hostdeck';
+
+const noControlCharacters = (value: string) => !/\p{Cc}/u.test(value);
+
+/** A server's display name: any text people use, without control characters. */
+export const serverNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(255, 'Max 255 characters')
+  .refine(noControlCharacters, 'Invalid value');
+
+/** A root password as typed; reaches the server over stdin only, sealed at rest while needed. */
+export const serverPasswordSchema = z.string().min(1, 'Required').max(255, 'Max 255 characters');
+
+/** IANA time zone names such as `Asia/Ho_Chi_Minh` or `UTC`. */
+export const timezoneSchema = z
+  .string()
+  .regex(/^(?:UTC|[A-Z][A-Za-z_]+(?:\/[A-Z][A-Za-z0-9_+-]+){1,2})$/, 'Invalid time zone');
+
+/** What provisioning installs; the input of the `server-provision` recipe. */
+export const provisionOptionsSchema = z.strictObject({
+  web_server: z.enum(WEB_SERVERS).default('nginx'),
+  php_versions: z
+    .array(z.enum(PHP_VERSIONS))
+    .max(PHP_VERSIONS.length)
+    .refine((versions) => new Set(versions).size === versions.length, 'Invalid value')
+    .default([]),
+  database: z.enum(DATABASE_ENGINES).default('none'),
+  default_linux_user: linuxUserSchema.default(DEFAULT_LINUX_USER),
+  timezone: timezoneSchema.default('UTC'),
+});
+export type ProvisionOptions = z.infer<typeof provisionOptionsSchema>;
+
+/**
+ * POST api/servers. With `password`, the panel connects at once with the root password, installs
+ * its own Ed25519 key and forgets the password once provisioned. With `command`, the answer holds
+ * a command that installs the panel's public key; the user runs it, then calls `connect`.
+ */
+export const connectServerRequestSchema = z
+  .strictObject({
+    name: serverNameSchema,
+    ip: ipSchema,
+    port: portSchema.default(22),
+    method: z.enum(CONNECT_METHODS),
+    password: serverPasswordSchema.optional(),
+    provision: provisionOptionsSchema.default(provisionOptionsSchema.parse({})),
+  })
+  .refine((value) => value.method !== 'password' || value.password !== undefined, {
+    message: 'Required',
+    path: ['password'],
+  });
+export type ConnectServerRequest = z.input<typeof connectServerRequestSchema>;
+
+/** System information read live from the server (GET api/servers/{server}/systeminfo). */
+export const systemInfoSchema = z.object({
+  os: z.string(),
+  os_id: z.string(),
+  kernel: z.string(),
+  hostname: z.string(),
+  cpu_model: z.string(),
+  cpu_cores: z.number().int(),
+  memory_total_bytes: z.number(),
+  memory_used_bytes: z.number(),
+  swap_total_bytes: z.number(),
+  disk_total_bytes: z.number(),
+  disk_used_bytes: z.number(),
+  load: z.tuple([z.number(), z.number(), z.number()]),
+  uptime_seconds: z.number(),
+  timezone: z.string(),
+});
+export type SystemInfo = z.infer<typeof systemInfoSchema>;
+
+/** One server in full (GET api/servers/{server}); never any credential. */
+export const serverDetailSchema = serverSummarySchema.extend({
+  is_ipv6: z.boolean(),
+  os_version: z.string().nullable(),
+  default_linux_user: z.string(),
+  default_php: z.string().nullable(),
+  timezone: z.string().nullable(),
+  protected: z.boolean(),
+  is_vip: z.boolean(),
+  hotfix: z.boolean(),
+  connect_method: z.enum(CONNECT_METHODS),
+  /** The command a `command`-method server still waits for; null once connected. */
+  install_command: z.string().nullable(),
+  /** The last provisioning event, for its output and "retry from here". */
+  provision_event_id: z.number().int().nullable(),
+  provision: provisionOptionsSchema,
+  agent_version: z.number().int().nullable(),
+});
+export type ServerDetail = z.infer<typeof serverDetailSchema>;
+export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });
+
+export const renameServerRequestSchema = z.strictObject({ name: serverNameSchema });
+export const changeServerIpRequestSchema = z.strictObject({ ip: ipSchema });
+export const changeServerPasswordRequestSchema = z.strictObject({ password: serverPasswordSchema });
+export const setTimezoneRequestSchema = z.strictObject({ timezone: timezoneSchema });
+export const timezoneResponseSchema = z.object({ timezone: z.string() });
+export const protectServerRequestSchema = z.strictObject({ protected: z.boolean() });
+/** DELETE api/servers/{server}: the user types the server's name to confirm. */
+export const deleteServerRequestSchema = z.strictObject({ name: serverNameSchema });
+
+export const APPLICATION_GROUPS = ['webserver', 'php', 'mysql', 'other'] as const;
+
+/** The applications of spec/000 §3, and each PHP version as `php8.3`. */
+export const APPLICATION_NAMES = [
+  'nginx',
+  'apache2',
+  'openlitespeed',
+  'pm2',
+  'docker',
+  'wireguard',
+  'bind9',
+  'postgresql',
+  'mongod',
+  'mariadb',
+  'mysql',
+  'mtproxy',
+  ...PHP_VERSIONS.map((version) => `php${version}` as const),
+] as const;
+export type ApplicationName = (typeof APPLICATION_NAMES)[number];
+export const applicationNameSchema = z.enum(APPLICATION_NAMES);
+
+/** An application as read from the server (spec/000 §3 Application), never as hoped for. */
+export const applicationSchema = z.object({
+  id: applicationNameSchema,
+  name: z.string(),
+  group: z.enum(APPLICATION_GROUPS),
+  binary_name: z.string(),
+  is_installed: z.boolean(),
+  installed_version: z.string().nullable(),
+  /** systemd state of its service: active, inactive, failed, or null without a service. */
+  service_state: z.string().nullable(),
+  auto_restart: z.boolean(),
+  icon: z.string(),
+  /** Installable by this panel on this server's OS (docs list what is proven where). */
+  supported: z.boolean(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+export const applicationListSchema = z.object({ data: z.array(applicationSchema) });
+
+/** GET api/servers/{server}/applications: `installed=no` lists what can be installed. */
+export const applicationListQuerySchema = z.object({
+  installed: z.enum(['yes', 'no']).optional(),
+  search: z.string().trim().max(255).optional(),
+});
+
+export const APPLICATION_ACTIONS = ['start', 'stop', 'restart'] as const;
+export const autoRestartRequestSchema = z.strictObject({ enabled: z.boolean() });
+export const installApplicationRequestSchema = z.strictObject({ name: applicationNameSchema });
+
+/** The answer of every call that starts an event: 201 with the event (spec/000 §4). */
+export const startedEventResponseSchema = z.object({ data: z.object({ id: z.number().int() }) });
+
+/** The server calls of this issue. Paths use `:param` placeholders. */
+export const serverManagementRoutes = {
+  connectServer: { method: 'POST', path: '/api/servers', response: serverDetailResponseSchema },
+  /** `command` method: the key is installed; connect, check the OS and start provisioning. */
+  verifyConnection: {
+    method: 'POST',
+    path: '/api/servers/:server/connect',
+    response: serverDetailResponseSchema,
+  },
+  serverDetail: { method: 'GET', path: '/api/servers/:server', response: serverDetailResponseSchema },
+  systemInfo: { method: 'GET', path: '/api/servers/:server/systeminfo', response: systemInfoSchema },
+  rename: { method: 'PUT', path: '/api/servers/:server/name', response: serverDetailResponseSchema },
+  changeIp: { method: 'PUT', path: '/api/servers/:server/ip', response: serverDetailResponseSchema },
+  changePassword: { method: 'PUT', path: '/api/servers/:server/password', response: null },
+  getTimezone: { method: 'GET', path: '/api/servers/:server/timezone', response: timezoneResponseSchema },
+  setTimezone: {
+    method: 'POST',
+    path: '/api/servers/:server/timezone',
+    response: startedEventResponseSchema,
+  },
+  protect: { method: 'POST', path: '/api/servers/:server/protect', response: serverDetailResponseSchema },
+  restartNormal: {
+    method: 'POST',
+    path: '/api/servers/:server/restart/normal',
+    response: startedEventResponseSchema,
+  },
+  restartHard: {
+    method: 'POST',
+    path: '/api/servers/:server/restart/hard',
+    response: startedEventResponseSchema,
+  },
+  clean: { method: 'POST', path: '/api/servers/:server/clean', response: startedEventResponseSchema },
+  hotfix: { method: 'POST', path: '/api/servers/:server/hotfix', response: startedEventResponseSchema },
+  /** Provisioning again, from the failed step or from the start ("retry from here"). */
+  reinstall: { method: 'POST', path: '/api/servers/:server/reinstall', response: startedEventResponseSchema },
+  deleteServer: { method: 'DELETE', path: '/api/servers/:server', response: null },
+  applications: { method: 'GET', path: '/api/servers/:server/applications', response: applicationListSchema },
+  installApplication: {
+    method: 'POST',
+    path: '/api/servers/:server/applications',
+    response: startedEventResponseSchema,
+  },
+  uninstallApplication: {
+    method: 'DELETE',
+    path: '/api/servers/:server/applications/:application',
+    response: startedEventResponseSchema,
+  },
+  applicationAction: {
+    method: 'POST',
+    path: '/api/servers/:server/applications/:application/:action',
+    response: startedEventResponseSchema,
+  },
+  autoRestart: {
+    method: 'POST',
+    path: '/api/servers/:server/applications/:application/auto-restart',
+    response: startedEventResponseSchema,
+  },
+} as const;
+
+/** POST api/servers/{server}/reinstall: from a step id ("retry from here"), or from the start. */
+export const reinstallRequestSchema = z.strictObject({
+  from_step: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid value')
+    .optional(),
+});
