@@ -1,30 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { eventSchema, paginatedSchema, type RealtimeMessage } from '@hostdeck/contracts';
 import { teamMembers } from '../database/schema.js';
 import { createEventsRepository } from '../events/events.repository.js';
 import { NotFoundError } from '../http/errors.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from './policy-fixtures.js';
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  insertTeam,
+  signIn,
+  useTestApp,
+  type SignedInUser,
+} from './policy-fixtures.js';
 
-const [pglite] = await availableTestDatabases();
 const eventList = paginatedSchema(eventSchema);
 
 /** Events follow their server through the policy: team members of a shared server see them. */
 describe('event visibility', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp(pglite!);
-  });
-  afterAll(async () => test.close());
-
-  const db = () => test.database.db;
+  const { testApp, db } = useTestApp();
 
   async function scene() {
-    const olga = await signIn(test, 'Olga Owner');
-    const ed = await signIn(test, 'Ed Editor');
-    const mallory = await signIn(test, 'Mallory');
+    const olga = await signIn(testApp(), 'Olga Owner');
+    const ed = await signIn(testApp(), 'Ed Editor');
+    const mallory = await signIn(testApp(), 'Mallory');
     const team = await insertTeam(db(), olga.user.id);
     await insertMember(db(), team.id, ed.user.id, 'editor');
     const server = await insertServer(db(), olga.user.id);
@@ -44,7 +43,7 @@ describe('event visibility', () => {
     });
     return { olga, ed, mallory, team, server, byOwner, byMember };
   }
-  const visibleEvents = async (client: Awaited<ReturnType<typeof signIn>>) =>
+  const visibleEvents = async (client: SignedInUser) =>
     eventList.parse((await client.api.get('/api/events')).json()).data.map((event) => event.id);
 
   it('shows a shared server’s events to its team, and to no one else', async () => {
@@ -57,7 +56,7 @@ describe('event visibility', () => {
   it('lets a team member start a recipe on the shared server; an outsider gets 404', async () => {
     const { ed, mallory, server } = await scene();
     const start = (userId: number) =>
-      test.panel.events.startRecipe({
+      testApp().panel.events.startRecipe({
         userId,
         serverId: server.id,
         recipeId: 'nginx-install',
@@ -83,7 +82,7 @@ describe('event visibility', () => {
   it('tells the team about event changes, and stops once a member is removed', async () => {
     const { olga, ed, team, byMember } = await scene();
     const received: RealtimeMessage[] = [];
-    const unsubscribe = test.panel.bus.subscribe(ed.user.id, (message) => received.push(message));
+    const unsubscribe = testApp().panel.bus.subscribe(ed.user.id, (message) => received.push(message));
     await db()
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, ed.user.id)));
@@ -98,7 +97,7 @@ describe('event visibility', () => {
   it('sends Event-status to every member while they belong', async () => {
     const { olga, ed, byOwner } = await scene();
     const received: RealtimeMessage[] = [];
-    const unsubscribe = test.panel.bus.subscribe(ed.user.id, (message) => received.push(message));
+    const unsubscribe = testApp().panel.bus.subscribe(ed.user.id, (message) => received.push(message));
     expect((await olga.api.post(`/api/events/${byOwner.id}/cancel`)).statusCode).toBe(200);
     unsubscribe();
     expect(received).toContainEqual(

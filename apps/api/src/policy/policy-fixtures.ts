@@ -1,8 +1,44 @@
+import { afterAll, beforeAll } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@hostdeck/contracts';
-import type { Database } from '../database/database.js';
+import { openDatabase, type Database, type DatabaseConnection } from '../database/database.js';
 import { servers, teamMembers, teams, teamServers } from '../database/schema.js';
 import { createSignedInUser } from '../testing/fixtures.js';
-import type { TestApp } from '../testing/test-app.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { availableTestDatabases, type TestDatabase } from '../testing/test-databases.js';
+
+/**
+ * A panel on a fresh PGlite database for the tests of one `describe` block: built before them and
+ * closed after. Call it inside the block; the accessors answer once `beforeAll` has run.
+ */
+export function useTestApp() {
+  let test: TestApp | undefined;
+  beforeAll(async () => {
+    const [pglite] = await availableTestDatabases();
+    test = await createTestApp(pglite!);
+  });
+  afterAll(async () => test?.close());
+  const testApp = () => test!;
+  return { testApp, db: () => testApp().database.db };
+}
+
+/**
+ * A fresh database of one kind, without a panel, for the tests of one `describe` block: opened
+ * before them, closed and dropped after. Answers the accessor of its drizzle handle.
+ */
+export function useTestDatabase(database: TestDatabase) {
+  let connection: DatabaseConnection | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await database.create();
+    drop = created.drop;
+    connection = await openDatabase(created.target);
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await drop?.();
+  });
+  return () => connection!.db;
+}
 
 /**
  * Test data for access tests: servers without real credentials (nothing connects to them) and
@@ -59,3 +95,4 @@ export async function signIn(test: TestApp, name = 'Test User') {
   const { user, team, cookie } = await createSignedInUser(test.database.db, name);
   return { user, personal: team, api: await apiAs(test, cookie) };
 }
+export type SignedInUser = Awaited<ReturnType<typeof signIn>>;

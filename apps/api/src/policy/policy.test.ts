@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openDatabase, type DatabaseConnection } from '../database/database.js';
 import { servers, teamMembers, users } from '../database/schema.js';
 import { ForbiddenError, NotFoundError } from '../http/errors.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import type { ServerAbility } from './abilities.js';
-import { insertMember, insertServer, insertShare, insertTeam } from './policy-fixtures.js';
+import { insertMember, insertServer, insertShare, insertTeam, useTestDatabase } from './policy-fixtures.js';
 import { authorizeServer, serverIsVisibleTo, usersWithServerAccess } from './server-policy.js';
 import { authorizeSite } from './site-policy.js';
 import { authorizeTeam } from './team-policy.js';
@@ -13,19 +12,7 @@ import { authorizeTeam } from './team-policy.js';
 const databases = await availableTestDatabases();
 
 describe.each(databases)('access policy on $name', (database) => {
-  let connection: DatabaseConnection;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const created = await database.create();
-    drop = created.drop;
-    connection = await openDatabase(created.target);
-  });
-  afterAll(async () => {
-    await connection.close();
-    await drop();
-  });
-
-  const db = () => connection.db;
+  const db = useTestDatabase(database);
   let counter = 0;
   async function user(name: string) {
     counter += 1;

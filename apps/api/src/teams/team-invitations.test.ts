@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invitationResponseSchema, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
 import { teamInvitations, users } from '../database/schema.js';
 import { NotFoundError } from '../http/errors.js';
 import { createAccessPolicy } from '../policy/access-policy.js';
-import { insertMember, insertTeam, signIn } from '../policy/policy-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
+import { insertMember, signIn, useTestApp } from '../policy/policy-fixtures.js';
 import { createTeamsRepository } from './teams.repository.js';
 import { createTeamsService } from './teams.service.js';
-
-const [pglite] = await availableTestDatabases();
+import { opsTeamScene } from './test-support.js';
 
 describe('team invitations', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp(pglite!);
-  });
-  afterAll(async () => test.close());
-
-  const db = () => test.database.db;
+  const { testApp, db } = useTestApp();
 
   /** Olga's team Ops (Ada admin, Ed editor) invited Ivy's address before Ivy had an account. */
   async function scene() {
-    const olga = await signIn(test, 'Olga Owner');
-    const ada = await signIn(test, 'Ada Admin');
-    const ed = await signIn(test, 'Ed Editor');
-    const ivy = await signIn(test, 'Ivy Invited');
-    const mallory = await signIn(test, 'Mallory');
-    const team = await insertTeam(db(), olga.user.id, 'Ops');
-    await insertMember(db(), team.id, ada.user.id, 'admin');
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    const { olga, ada, ed, team } = await opsTeamScene(testApp());
+    const ivy = await signIn(testApp(), 'Ivy Invited');
+    const mallory = await signIn(testApp(), 'Mallory');
     const [invitation] = await db()
       .insert(teamInvitations)
       .values({ teamId: team.id, email: ivy.user.email.toUpperCase(), role: 'admin' })

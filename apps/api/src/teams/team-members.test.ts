@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
 import { teamServers, users } from '../database/schema.js';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
-
-const [pglite] = await availableTestDatabases();
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  signIn,
+  useTestApp,
+  type SignedInUser,
+} from '../policy/policy-fixtures.js';
+import { opsTeamScene } from './test-support.js';
 
 describe('team members API', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp(pglite!);
-  });
-  afterAll(async () => test.close());
+  const { testApp, db } = useTestApp();
 
-  const db = () => test.database.db;
-
+  /** The Ops team, and Nina, who belongs to no team yet. */
   async function scene() {
-    const olga = await signIn(test, 'Olga Owner');
-    const ada = await signIn(test, 'Ada Admin');
-    const ed = await signIn(test, 'Ed Editor');
-    const newcomer = await signIn(test, 'Nina Newcomer');
-    const team = await insertTeam(db(), olga.user.id, 'Ops');
-    await insertMember(db(), team.id, ada.user.id, 'admin');
-    await insertMember(db(), team.id, ed.user.id, 'editor');
-    return { olga, ada, ed, newcomer, team };
+    const ops = await opsTeamScene(testApp());
+    return { ...ops, newcomer: await signIn(testApp(), 'Nina Newcomer') };
   }
-  const teamInfo = async (client: Awaited<ReturnType<typeof signIn>>, teamId: number) =>
+  const teamInfo = async (client: SignedInUser, teamId: number) =>
     teamResponseSchema.parse((await client.api.get(`/api/teams/${teamId}`)).json()).data;
 
   it('adds an existing user with a verified email directly, with the chosen role', async () => {
@@ -164,7 +157,7 @@ describe('team members API', () => {
     expect((await ada.api.get(`/api/servers/${edsServer.id}`)).statusCode).toBe(200);
 
     const messages: RealtimeMessage[] = [];
-    const unsubscribe = test.panel.bus.subscribe(ed.user.id, (message) => messages.push(message));
+    const unsubscribe = testApp().panel.bus.subscribe(ed.user.id, (message) => messages.push(message));
     expect((await olga.api.delete(`/api/teams/${team.id}/members/${ed.user.id}`)).statusCode).toBe(204);
     unsubscribe();
 

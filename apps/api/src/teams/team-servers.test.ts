@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
-
-const [pglite] = await availableTestDatabases();
+import { insertServer, insertShare, insertTeam, signIn, useTestApp } from '../policy/policy-fixtures.js';
+import { opsTeamScene } from './test-support.js';
 
 describe('sharing servers with a team', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp(pglite!);
-  });
-  afterAll(async () => test.close());
-
-  const db = () => test.database.db;
+  const { testApp, db } = useTestApp();
 
   /** Olga's team Ops: Ada admin, Ed editor. Ed and Mallory own a server each. */
   async function scene() {
-    const olga = await signIn(test, 'Olga Owner');
-    const ada = await signIn(test, 'Ada Admin');
-    const ed = await signIn(test, 'Ed Editor');
-    const mallory = await signIn(test, 'Mallory');
-    const team = await insertTeam(db(), olga.user.id, 'Ops');
-    await insertMember(db(), team.id, ada.user.id, 'admin');
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    const { olga, ada, ed, team } = await opsTeamScene(testApp());
+    const mallory = await signIn(testApp(), 'Mallory');
     const edsServer = await insertServer(db(), ed.user.id, { name: 'ed-web' });
     const mallorysServer = await insertServer(db(), mallory.user.id, { name: 'mallory-web' });
     return { olga, ada, ed, mallory, team, edsServer, mallorysServer };
@@ -34,7 +20,7 @@ describe('sharing servers with a team', () => {
     expect((await olga.api.get(`/api/servers/${edsServer.id}`)).statusCode).toBe(404);
 
     const messages: RealtimeMessage[] = [];
-    const unsubscribe = test.panel.bus.subscribe(olga.user.id, (message) => messages.push(message));
+    const unsubscribe = testApp().panel.bus.subscribe(olga.user.id, (message) => messages.push(message));
     const response = await ed.api.post(`/api/teams/${team.id}/servers`, { server_id: edsServer.id });
     unsubscribe();
     expect(response.statusCode).toBe(200);

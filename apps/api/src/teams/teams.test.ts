@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorResponseSchema, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
 import { users } from '../database/schema.js';
-import { insertMember, insertTeam, signIn } from '../policy/policy-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
-
-const [pglite] = await availableTestDatabases();
+import { signIn, useTestApp } from '../policy/policy-fixtures.js';
+import { opsTeamScene } from './test-support.js';
 
 describe('teams API', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp(pglite!);
-  });
-  afterAll(async () => test.close());
-
-  const db = () => test.database.db;
+  const { testApp, db } = useTestApp();
   const currentTeamOf = async (userId: number) =>
     (await db().select({ id: users.currentTeamId }).from(users).where(eq(users.id, userId)))[0]!.id;
 
   /** Owner Olga with a personal team and a team "Ops" where Ada is admin and Ed editor. */
   async function scene() {
-    const olga = await signIn(test, 'Olga Owner');
-    const ada = await signIn(test, 'Ada Admin');
-    const ed = await signIn(test, 'Ed Editor');
-    const outsider = await signIn(test, 'Mallory');
-    const personal = olga.personal;
-    const team = await insertTeam(db(), olga.user.id, 'Ops');
-    await insertMember(db(), team.id, ada.user.id, 'admin');
-    await insertMember(db(), team.id, ed.user.id, 'editor');
-    return { olga, ada, ed, outsider, team, personal };
+    const ops = await opsTeamScene(testApp());
+    const outsider = await signIn(testApp(), 'Mallory');
+    return { ...ops, outsider, personal: ops.olga.personal };
   }
 
   it('lists the teams a user owns or belongs to, personal team first', async () => {

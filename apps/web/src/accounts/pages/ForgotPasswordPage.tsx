@@ -1,15 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { forgotPasswordRequestSchema } from '@hostdeck/contracts';
 import { callAccountRoute } from '../account-api';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { AuthCard } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
+import { FormTextField } from '../components/FormTextField';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
 
@@ -32,36 +30,28 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.intro')}>
-      <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate>
-        {sent ? (
-          <Alert severity="success" data-testid="forgot-sent">
-            {t('auth.forgot.sent')}
-          </Alert>
-        ) : null}
-        <FormAlert message={form.formError} testId="forgot-error" />
-        <TextField
-          {...form.textField('email')}
+      <AccountForm
+        form={form}
+        errorTestId="forgot-error"
+        notice={
+          <FormAlert severity="success" message={sent ? t('auth.forgot.sent') : null} testId="forgot-sent" />
+        }
+      >
+        <FormTextField
+          field={form.textField('email')}
           type="email"
           label={t('auth.fields.email')}
           autoComplete="email"
           autoFocus
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'forgot-email' } }}
+          testId="forgot-email"
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.submitting}
-          data-testid="forgot-submit"
-        >
+        <SubmitButton submitting={form.submitting} size="large" testId="forgot-submit">
           {t('auth.forgot.submit')}
-        </Button>
+        </SubmitButton>
         <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.backToLogin')}
         </Link>
-      </Stack>
+      </AccountForm>
     </AuthCard>
   );
 }

@@ -1,17 +1,16 @@
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, registerRequestSchema } from '@hostdeck/contracts';
+import { registerRequestSchema } from '@hostdeck/contracts';
 import { currentLocale } from '../../i18n/i18n';
 import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute } from '../account-api';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
+import { FormTextField } from '../components/FormTextField';
+import { PasswordFields } from '../components/PasswordFields';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
 
@@ -33,63 +32,36 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('auth.register.title')}>
-      <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate>
-        <FormAlert message={form.formError} testId="register-error" />
-        <TextField
-          {...form.textField('name')}
+      <AccountForm form={form} errorTestId="register-error">
+        <FormTextField
+          field={form.textField('name')}
           label={t('auth.fields.name')}
           autoComplete="name"
           autoFocus
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'register-name' } }}
+          testId="register-name"
         />
-        <TextField
-          {...form.textField('email')}
+        <FormTextField
+          field={form.textField('email')}
           type="email"
           label={t('auth.fields.email')}
           autoComplete="email"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
+          testId="register-email"
         />
-        <TextField
-          {...form.textField('password')}
-          type="password"
+        <PasswordFields
+          form={form}
           label={t('auth.fields.password')}
-          helperText={
-            form.fieldErrors.password ?? t('auth.register.passwordHint', { min: PASSWORD_MIN_LENGTH })
-          }
-          autoComplete="new-password"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'register-password' } }}
+          testIds={{ password: 'register-password', confirmation: 'register-password-confirmation' }}
         />
-        <TextField
-          {...form.textField('password_confirmation')}
-          type="password"
-          label={t('auth.fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'register-password-confirmation' } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.submitting}
-          data-testid="register-submit"
-        >
+        <SubmitButton submitting={form.submitting} size="large" testId="register-submit">
           {t('auth.register.submit')}
-        </Button>
+        </SubmitButton>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.register.haveAccount')}{' '}
           <Link component={RouterLink} to="/login">
             {t('auth.register.login')}
           </Link>
         </Typography>
-      </Stack>
+      </AccountForm>
     </AuthCard>
   );
 }

@@ -2,15 +2,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, resetPasswordRequestSchema } from '@hostdeck/contracts';
+import { resetPasswordRequestSchema } from '@hostdeck/contracts';
 import { showSnackbar } from '../../feedback/snackbar-store';
 import { callAccountRoute } from '../account-api';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
+import { FormTextField } from '../components/FormTextField';
+import { PasswordFields } from '../components/PasswordFields';
 import { readResetLink } from '../hash-params';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
@@ -54,51 +55,26 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   });
 
   return (
-    <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate>
-      <FormAlert message={form.formError} testId="reset-error" />
-      <TextField
-        {...form.textField('email')}
+    <AccountForm form={form} errorTestId="reset-error">
+      <FormTextField
+        field={form.textField('email')}
         type="email"
         label={t('auth.fields.email')}
         autoComplete="username"
-        required
-        fullWidth
-        slotProps={{ htmlInput: { 'data-testid': 'reset-email' } }}
+        testId="reset-email"
       />
-      <TextField
-        {...form.textField('password')}
-        type="password"
+      <PasswordFields
+        form={form}
         label={t('auth.fields.newPassword')}
-        helperText={
-          form.fieldErrors.password ?? t('auth.register.passwordHint', { min: PASSWORD_MIN_LENGTH })
-        }
-        autoComplete="new-password"
         autoFocus
-        required
-        fullWidth
-        slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+        testIds={{ password: 'reset-password', confirmation: 'reset-password-confirmation' }}
       />
-      <TextField
-        {...form.textField('password_confirmation')}
-        type="password"
-        label={t('auth.fields.passwordConfirmation')}
-        autoComplete="new-password"
-        required
-        fullWidth
-        slotProps={{ htmlInput: { 'data-testid': 'reset-password-confirmation' } }}
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        loading={form.submitting}
-        data-testid="reset-submit"
-      >
+      <SubmitButton submitting={form.submitting} size="large" testId="reset-submit">
         {t('auth.reset.submit')}
-      </Button>
+      </SubmitButton>
       <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ textAlign: 'center' }}>
         {t('auth.reset.requestNew')}
       </Link>
-    </Stack>
+    </AccountForm>
   );
 }

@@ -1,7 +1,5 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -9,8 +7,10 @@ import { twoFactorChallengeRequestSchema } from '@hostdeck/contracts';
 import { takeIntendedPath } from '../../session/intended-path';
 import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute } from '../account-api';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
+import { FormTextField } from '../components/FormTextField';
+import { TwoFactorCodeField } from '../components/TwoFactorCodeField';
 import { validateWithSchema } from '../schema-check';
 import { compactCode } from '../two-factor-code';
 import { useAccountForm } from '../use-account-form';
@@ -46,46 +46,23 @@ export function TwoFactorChallengePage() {
       title={t('twoFactor.challenge.title')}
       subtitle={recovery ? t('twoFactor.challenge.recoveryIntro') : t('twoFactor.challenge.codeIntro')}
     >
-      <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate>
-        <FormAlert message={form.formError} testId="two-factor-error" />
+      <AccountForm form={form} errorTestId="two-factor-error">
         {recovery ? (
-          <TextField
+          <FormTextField
             key="recovery_code"
-            {...form.textField('recovery_code')}
+            field={form.textField('recovery_code')}
             label={t('twoFactor.fields.recoveryCode')}
             autoComplete="off"
             autoFocus
-            required
-            fullWidth
-            slotProps={{ htmlInput: { 'data-testid': 'two-factor-recovery-code', spellCheck: false } }}
+            testId="two-factor-recovery-code"
+            htmlInput={{ spellCheck: false }}
           />
         ) : (
-          <TextField
-            key="code"
-            {...form.textField('code')}
-            label={t('twoFactor.fields.code')}
-            autoComplete="one-time-code"
-            autoFocus
-            required
-            fullWidth
-            slotProps={{
-              htmlInput: {
-                'data-testid': 'two-factor-code',
-                inputMode: 'numeric',
-                maxLength: 7,
-              },
-            }}
-          />
+          <TwoFactorCodeField key="code" field={form.textField('code')} testId="two-factor-code" />
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.submitting}
-          data-testid="two-factor-submit"
-        >
+        <SubmitButton submitting={form.submitting} size="large" testId="two-factor-submit">
           {t('twoFactor.challenge.submit')}
-        </Button>
+        </SubmitButton>
         <Button
           variant="text"
           onClick={() => form.setValue('recovery', !recovery)}
@@ -96,7 +73,7 @@ export function TwoFactorChallengePage() {
         <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.backToLogin')}
         </Link>
-      </Stack>
+      </AccountForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -42,11 +41,7 @@ export function VerifyEmailPage() {
   return (
     <AuthCard title={t('auth.verify.title')} subtitle={t('auth.verify.intro', { email: user.email })}>
       <Stack spacing={2}>
-        {sent ? (
-          <Alert severity="success" data-testid="verify-sent">
-            {t('auth.verify.sent')}
-          </Alert>
-        ) : null}
+        <FormAlert severity="success" message={sent ? t('auth.verify.sent') : null} testId="verify-sent" />
         <FormAlert message={error} testId="verify-error" />
         <Button
           variant="contained"

@@ -1,14 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updateProfileRequestSchema, type User } from '@hostdeck/contracts';
 import { showSnackbar } from '../../feedback/snackbar-store';
 import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute } from '../account-api';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { FormAlert } from '../components/FormAlert';
+import { FormTextField } from '../components/FormTextField';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
 import { useResendVerification } from '../use-resend-verification';
@@ -37,32 +38,27 @@ export function ProfileInformationSection({ user }: { user: User }) {
     >
       <Stack spacing={3}>
         <ProfilePhotoField user={user} />
-        <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate sx={{ maxWidth: 560 }}>
-          <FormAlert message={form.formError} testId="profile-error" />
-          <TextField
-            {...form.textField('name')}
+        <AccountForm form={form} errorTestId="profile-error" sx={{ maxWidth: 560 }}>
+          <FormTextField
+            field={form.textField('name')}
             label={t('auth.fields.name')}
             autoComplete="name"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { 'data-testid': 'profile-name' } }}
+            testId="profile-name"
           />
-          <TextField
-            {...form.textField('email')}
+          <FormTextField
+            field={form.textField('email')}
             type="email"
             label={t('auth.fields.email')}
             autoComplete="email"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { 'data-testid': 'profile-email' } }}
+            testId="profile-email"
           />
           {user.email_verified ? null : <UnverifiedNotice />}
           <Stack direction="row">
-            <Button type="submit" variant="contained" loading={form.submitting} data-testid="profile-save">
+            <SubmitButton submitting={form.submitting} testId="profile-save">
               {t('profile.save')}
-            </Button>
+            </SubmitButton>
           </Stack>
-        </Stack>
+        </AccountForm>
       </Stack>
     </SectionCard>
   );

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { confirmTwoFactorRequestSchema, type TwoFactorSetup as Setup } from '@hostdeck/contracts';
 import { callAccountRoute } from '../account-api';
-import { FormAlert } from '../components/FormAlert';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
+import { TwoFactorCodeField } from '../components/TwoFactorCodeField';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
 import { compactCode } from '../two-factor-code';
@@ -54,32 +54,21 @@ export function TwoFactorSetup({ setup, onConfirmed, onCancel }: TwoFactorSetupP
           {setup.secret}
         </Box>
       </Typography>
-      <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate sx={{ maxWidth: 360 }}>
-        <FormAlert message={form.formError} testId="two-factor-confirm-error" />
-        <TextField
-          {...form.textField('code')}
-          label={t('twoFactor.fields.code')}
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          slotProps={{
-            htmlInput: { 'data-testid': 'two-factor-confirm-code', inputMode: 'numeric', maxLength: 7 },
-          }}
+      <AccountForm form={form} errorTestId="two-factor-confirm-error" sx={{ maxWidth: 360 }}>
+        <TwoFactorCodeField
+          field={form.textField('code')}
+          fullWidth={false}
+          testId="two-factor-confirm-code"
         />
         <Stack direction="row" spacing={1}>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={form.submitting}
-            data-testid="two-factor-confirm-submit"
-          >
+          <SubmitButton submitting={form.submitting} testId="two-factor-confirm-submit">
             {t('twoFactor.setup.confirm')}
-          </Button>
+          </SubmitButton>
           <Button onClick={onCancel} disabled={form.submitting}>
             {t('auth.actions.cancel')}
           </Button>
         </Stack>
-      </Stack>
+      </AccountForm>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, updatePasswordRequestSchema } from '@hostdeck/contracts';
+import { updatePasswordRequestSchema } from '@hostdeck/contracts';
 import { showSnackbar } from '../../feedback/snackbar-store';
 import { callAccountRoute } from '../account-api';
-import { FormAlert } from '../components/FormAlert';
+import { AccountForm, SubmitButton } from '../components/AccountForm';
+import { FormTextField } from '../components/FormTextField';
+import { PasswordFields } from '../components/PasswordFields';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
 import { SectionCard } from './SectionCard';
@@ -31,44 +31,25 @@ export function UpdatePasswordSection() {
       title={t('profile.password.title')}
       description={t('profile.password.description')}
     >
-      <Stack component="form" spacing={2} onSubmit={form.handleSubmit} noValidate sx={{ maxWidth: 560 }}>
-        <FormAlert message={form.formError} testId="password-error" />
-        <TextField
-          {...form.textField('current_password')}
+      <AccountForm form={form} errorTestId="password-error" sx={{ maxWidth: 560 }}>
+        <FormTextField
+          field={form.textField('current_password')}
           type="password"
           label={t('profile.password.current')}
           autoComplete="current-password"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'password-current' } }}
+          testId="password-current"
         />
-        <TextField
-          {...form.textField('password')}
-          type="password"
+        <PasswordFields
+          form={form}
           label={t('auth.fields.newPassword')}
-          helperText={
-            form.fieldErrors.password ?? t('auth.register.passwordHint', { min: PASSWORD_MIN_LENGTH })
-          }
-          autoComplete="new-password"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'password-new' } }}
-        />
-        <TextField
-          {...form.textField('password_confirmation')}
-          type="password"
-          label={t('auth.fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'password-confirmation' } }}
+          testIds={{ password: 'password-new', confirmation: 'password-confirmation' }}
         />
         <Stack direction="row">
-          <Button type="submit" variant="contained" loading={form.submitting} data-testid="password-save">
+          <SubmitButton submitting={form.submitting} testId="password-save">
             {t('profile.save')}
-          </Button>
+          </SubmitButton>
         </Stack>
-      </Stack>
+      </AccountForm>
     </SectionCard>
   );
 }
