@@ -65,9 +65,10 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     databaseUrl: config.databaseUrl,
   });
   const events = createEventsService({ repository, queue, notifier, secretBox, connections });
+  const executor = options.executor ?? createSshExecutor();
   const runner = createJobRunner({
     repository,
-    executor: options.executor ?? createSshExecutor(),
+    executor,
     connections,
     secretBox,
     notifier,
@@ -99,7 +100,16 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     log: mailLog,
   });
 
-  const app = await buildApp({ config, database, bus, events, accounts, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    events,
+    accounts,
+    executor,
+    secretBox,
+    logger: options.logger,
+  });
   const log = app.log;
 
   // At startup first: events left running by a process that died are ended before new work starts.

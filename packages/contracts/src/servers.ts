@@ -21,6 +21,8 @@ export const serverSummarySchema = z.object({
   is_owner: z.boolean(),
   user_id: z.number().int(),
   created_at: z.string(),
+  /** Protected servers cannot be deleted; the list's Protection column (spec/000 §3 preferences). */
+  protected: z.boolean().optional(),
 });
 export type ServerSummary = z.infer<typeof serverSummarySchema>;
 export const serverResponseSchema = z.object({ data: serverSummarySchema });

@@ -31,6 +31,10 @@ z.config({
     }
     if (issue.code === 'invalid_format' && issue.format === 'url') return VALIDATION_MESSAGES.url;
     if (issue.code === 'invalid_format' && issue.format === 'ipv4') return VALIDATION_MESSAGES.ipv4;
+    // A choice outside an enum (a connection method, a web server…), or a field a strict request
+    // does not have: zod's own English would reach the user untranslated.
+    if (issue.code === 'invalid_value' || issue.code === 'unrecognized_keys')
+      return VALIDATION_MESSAGES.invalid;
     return undefined;
   },
 });

@@ -13,3 +13,6 @@ export { STEP_LOG_LEVELS, parseStepLogLine } from './progress.js';
 export type { RecipeInputField } from './registry.js';
 export { getRecipe, listRecipeInputs, recipes } from './registry.js';
 export { nginxInstall } from './nginx-install.js';
+export { defaultPhpVersion, serverProvision } from './server-provision.js';
+export * from './server-actions/index.js';
+export * from './applications/index.js';

@@ -1,10 +1,16 @@
 import type { z } from 'zod';
+import { applicationRecipes } from './applications/index.js';
 import { nginxInstall } from './nginx-install.js';
 import type { Recipe } from './recipe.js';
+import { serverProvision } from './server-provision.js';
+import { serverActionRecipes } from './server-actions/index.js';
 
 /** Every recipe the panel can run, by id. */
 export const recipes: Readonly<Record<string, Recipe>> = Object.freeze({
   [nginxInstall.id]: nginxInstall,
+  [serverProvision.id]: serverProvision,
+  ...Object.fromEntries(serverActionRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(applicationRecipes.map((recipe) => [recipe.id, recipe])),
 });
 
 /** The recipe with this id, or undefined. */

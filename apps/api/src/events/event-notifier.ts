@@ -22,6 +22,9 @@ export function createEventNotifier(options: {
     bus: options.bus,
     audience,
     async changed(event: EventRow) {
+      // The server's own state first (installed, hotfix), so a browser reloading on the message
+      // below already reads it.
+      const updateKeys = await options.connections.settleFinishedEvent(event);
       const names = await options.repository.findUserNames(event.userId === null ? [] : [event.userId]);
       const presented = presentEvent(event, {
         name: event.userId === null ? null : (names.get(event.userId) ?? null),
@@ -34,6 +37,7 @@ export function createEventNotifier(options: {
           color: eventColor(event.status),
           event: presented,
         });
+        if (updateKeys.length > 0) options.bus.publish(userId, { type: 'Update-data', keys: updateKeys });
       }
     },
   };

@@ -6,10 +6,13 @@ import type { Config } from '../config/config.js';
 import type { DatabaseConnection } from '../database/database.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { accountsRoutes } from '../accounts/accounts.routes.js';
+import { applicationsRoutes } from '../applications/applications.routes.js';
 import { authentication } from '../auth/authentication.js';
 import { eventsRoutes } from '../events/events.routes.js';
 import type { EventsService } from '../events/events.service.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { RealtimeBus } from '../realtime/realtime-bus.js';
+import type { RemoteExecutor } from '../remote/remote-executor.js';
 import { realtimeRoutes } from '../realtime/realtime.routes.js';
 import { healthRoutes } from '../health/health.routes.js';
 import { infoRoutes } from '../info/info.routes.js';
@@ -43,6 +46,9 @@ export interface AppDependencies {
   bus: RealtimeBus;
   events: EventsService;
   accounts: Accounts;
+  /** How the panel reaches servers (connecting one, reading its system information…). */
+  executor: RemoteExecutor;
+  secretBox: SecretBox;
   logger?: FastifyBaseLogger | boolean | undefined;
 }
 
@@ -115,7 +121,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   if (!config.mailUrl) await app.register(outboxRoutes, { db: database.db, everyone: config.devOutbox });
 
   await app.register(teamsRoutes, { db: database.db, bus: dependencies.bus });
-  await app.register(serversRoutes, { db: database.db });
+  await app.register(serversRoutes, {
+    db: database.db,
+    bus: dependencies.bus,
+    events: dependencies.events,
+    executor: dependencies.executor,
+    secretBox: dependencies.secretBox,
+  });
+  await app.register(applicationsRoutes, {
+    db: database.db,
+    events: dependencies.events,
+    executor: dependencies.executor,
+    secretBox: dependencies.secretBox,
+  });
   await app.register(sitesRoutes, { db: database.db });
   await app.register(eventsRoutes, { events: dependencies.events });
   await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });

@@ -58,7 +58,7 @@ export const errorHandler = fp(async function errorHandlerPlugin(app: FastifyIns
       const errors = Object.fromEntries(
         Object.entries(validation.fieldErrors).map(([field, messages]) => [
           field,
-          messages.map((message) => translate(locale, message)),
+          messages.map((message) => translate(locale, message, validation.parameters)),
         ]),
       );
       const all = Object.values(errors).flat();

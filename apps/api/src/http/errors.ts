@@ -55,12 +55,18 @@ export class CsrfError extends DomainError {
   }
 }
 
-/** Field errors keyed by field name; each message is an English catalogue key (see i18n/vi.ts). */
+/**
+ * Field errors keyed by field name; each message is an English catalogue key (see i18n/vi.ts),
+ * with `{placeholders}` filled from `parameters` once translated.
+ */
 export class ValidationError extends DomainError {
   readonly status = 422;
   readonly id = ERROR_IDS.validation;
-  constructor(readonly fieldErrors: Record<string, string[]>) {
-    super('The given data was invalid.');
+  constructor(
+    readonly fieldErrors: Record<string, string[]>,
+    parameters: Record<string, string | number> = {},
+  ) {
+    super('The given data was invalid.', parameters);
   }
 }
 

@@ -1,4 +1,6 @@
 import { accountsVi } from '../accounts/accounts.vi.js';
+import { applicationsVi } from '../applications/applications.vi.js';
+import { serversVi } from '../servers/servers.vi.js';
 import { teamsVi } from '../teams/teams.vi.js';
 
 /**
@@ -7,7 +9,9 @@ import { teamsVi } from '../teams/teams.vi.js';
  */
 export const vi: Record<string, string> = {
   ...accountsVi,
+  ...applicationsVi,
   ...teamsVi,
+  ...serversVi,
   'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
   '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
   Required: 'Bắt buộc',

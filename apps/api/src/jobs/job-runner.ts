@@ -51,11 +51,15 @@ export function createJobRunner(options: JobRunnerOptions) {
         bus: options.notifier.bus,
       });
       let leaseLost = false;
+      // A worker that lost its event (reaped, or the server and its events were deleted) stops
+      // the command in progress at once: nothing keeps running for an event that is over.
+      const lost = new AbortController();
       const heartbeat = setInterval(() => {
         options.repository
           .renewLease(eventId, owner, options.leaseMs)
           .then((kept) => {
             leaseLost ||= !kept;
+            if (leaseLost) lost.abort();
           })
           .catch(() => {});
       }, options.heartbeatMs);
@@ -98,6 +102,7 @@ export function createJobRunner(options: JobRunnerOptions) {
                 onStdout: recorder.write,
                 onStderr: recorder.write,
                 totalTimeoutMs: step.timeoutMs,
+                signal: lost.signal,
               });
               if (result.exitCode !== 0) {
                 status = EVENT_STATUS.error;

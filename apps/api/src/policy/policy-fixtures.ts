@@ -86,6 +86,8 @@ export async function apiAs(test: TestApp, sessionCookie: string) {
     post: (url: string, body?: unknown, locale?: string) => call('POST', url, body, locale),
     put: (url: string, body?: unknown, locale?: string) => call('PUT', url, body, locale),
     delete: (url: string, locale?: string) => call('DELETE', url, undefined, locale),
+    /** DELETE with a JSON body (a typed confirmation, such as the server's name). */
+    deleteWith: (url: string, body: unknown, locale?: string) => call('DELETE', url, body, locale),
   };
 }
 export type ApiClient = Awaited<ReturnType<typeof apiAs>>;

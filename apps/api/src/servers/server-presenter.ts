@@ -1,15 +1,18 @@
-import type { ServerSummary } from '@hostdeck/contracts';
+import { provisionOptionsSchema, type ServerDetail, type ServerSummary } from '@hostdeck/contracts';
 import type { ServerRecord } from '../policy/server-policy.js';
+import { installCommand } from './install-command.js';
+import type { ServerDetailRecord } from './servers.repository.js';
 
 /**
  * The only way a server leaves the panel. It takes a `ServerRecord` (policy `serverColumns`), which
  * has no credential or host-key field, so a secret cannot be presented even by mistake.
  */
 export function presentServer(
-  server: ServerRecord,
+  server: ServerRecord & { protected?: boolean },
   viewer: { userId: number; isFavorite: boolean },
 ): ServerSummary {
   return {
+    ...(server.protected === undefined ? {} : { protected: server.protected }),
     id: server.id,
     name: server.name,
     display_name: server.name,
@@ -21,5 +24,34 @@ export function presentServer(
     is_owner: server.userId === viewer.userId,
     user_id: server.userId,
     created_at: server.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One server in full (GET api/servers/{server}). From `serverDetailColumns`, which has no sealed
+ * credential and no host key. The install command is shown only while a `command`-method server
+ * waits for it.
+ */
+export function presentServerDetail(
+  server: ServerDetailRecord,
+  viewer: { userId: number; isFavorite: boolean },
+): ServerDetail {
+  const waitsForCommand = server.connectMethod === 'command' && !server.connected && server.publicKey;
+  const provision = provisionOptionsSchema.safeParse(server.provision);
+  return {
+    ...presentServer(server, viewer),
+    is_ipv6: server.ip.includes(':'),
+    os_version: server.osVersion,
+    default_linux_user: server.defaultLinuxUser,
+    default_php: server.defaultPhp,
+    timezone: server.timezone,
+    protected: server.protected,
+    is_vip: server.isVip,
+    hotfix: server.hotfix,
+    connect_method: server.connectMethod === 'command' ? 'command' : 'password',
+    install_command: waitsForCommand ? installCommand(server.publicKey!) : null,
+    provision_event_id: server.provisionEventId,
+    provision: provision.success ? provision.data : provisionOptionsSchema.parse({}),
+    agent_version: server.agentVersion,
   };
 }

@@ -1,13 +1,61 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { favorites, servers } from '../database/schema.js';
+import { events, favorites, servers } from '../database/schema.js';
 import { serverColumns, serverIsVisibleTo } from '../policy/server-policy.js';
 import { FAVORITE_KINDS } from './favorites.repository.js';
+import { SERVER_STATUS } from './server-events.js';
 
 /** Escapes LIKE wildcards so a search for "10_0" finds that text, not any character. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+/**
+ * What the server page shows: every column but the sealed credentials and the recorded host key
+ * (only whether there is one: the server was reached). The presenter reads nothing else.
+ */
+export const serverDetailColumns = {
+  ...serverColumns,
+  publicKey: servers.publicKey,
+  connectMethod: servers.connectMethod,
+  provision: servers.provision,
+  provisionEventId: servers.provisionEventId,
+  osVersion: servers.osVersion,
+  defaultLinuxUser: servers.defaultLinuxUser,
+  defaultPhp: servers.defaultPhp,
+  timezone: servers.timezone,
+  protected: servers.protected,
+  isVip: servers.isVip,
+  hotfix: servers.hotfix,
+  agentVersion: servers.agentVersion,
+  connected: sql<boolean>`${servers.hostKeyFingerprint} is not null`.as('connected'),
+};
+export type ServerDetailRecord = Pick<
+  typeof servers.$inferSelect,
+  Exclude<keyof typeof serverDetailColumns, 'connected'>
+> & { connected: boolean };
+
+export type ServerRow = typeof servers.$inferSelect;
+export type NewServerRow = typeof servers.$inferInsert & { id: number };
+type ServerChanges = Partial<
+  Pick<
+    ServerRow,
+    | 'name'
+    | 'ip'
+    | 'status'
+    | 'installed'
+    | 'hostKeyFingerprint'
+    | 'osVersion'
+    | 'provisionEventId'
+    | 'sealedPassword'
+    | 'sealedPrivateKey'
+    | 'publicKey'
+    | 'timezone'
+    | 'protected'
+    | 'hotfix'
+  >
+>;
 
 export function createServersRepository(db: Database) {
   return {
@@ -27,7 +75,10 @@ export function createServersRepository(db: Database) {
       const where = and(...conditions);
       const [totalRow] = await db.select({ total: count() }).from(servers).where(where);
       const rows = await db
-        .select({ server: serverColumns, favoriteAt: favorites.createdAt })
+        .select({
+          server: { ...serverColumns, protected: servers.protected },
+          favoriteAt: favorites.createdAt,
+        })
         .from(servers)
         .leftJoin(
           favorites,
@@ -45,6 +96,119 @@ export function createServersRepository(db: Database) {
         total: Number(totalRow?.total ?? 0),
         rows: rows.map((row) => ({ server: row.server, isFavorite: row.favoriteAt !== null })),
       };
+    },
+
+    async findDetail(id: number): Promise<ServerDetailRecord | null> {
+      const [row] = await db.select(serverDetailColumns).from(servers).where(eq(servers.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The whole row, sealed credentials included: for connecting, never for presenting. */
+    async findRow(id: number): Promise<ServerRow | null> {
+      const [row] = await db.select().from(servers).where(eq(servers.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * A new server id without a row yet: the key pair is named after the server
+     * (`hostdeck-server-<id>`) before anything is stored, so a failed connection stores nothing.
+     */
+    async reserveId(): Promise<number> {
+      const result = await db.execute<{ id: string | number }>(
+        sql`select nextval(pg_get_serial_sequence('servers', 'id')) as id`,
+      );
+      const rows = (result as unknown as { rows: { id: string | number }[] }).rows;
+      return Number(rows[0]!.id);
+    },
+
+    async insert(values: NewServerRow): Promise<void> {
+      await db.insert(servers).overridingSystemValue().values(values);
+    },
+
+    async update(id: number, changes: ServerChanges): Promise<void> {
+      await db
+        .update(servers)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(servers.id, id));
+    },
+
+    /**
+     * Records a provisioning run as the server's current one (INSTALLING), unless a newer run is
+     * recorded or this one already finished and was settled (server-connection.ts).
+     */
+    async recordProvisioning(id: number, eventId: number): Promise<void> {
+      await db
+        .update(servers)
+        .set({ status: SERVER_STATUS.installing, provisionEventId: eventId, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(servers.id, id),
+            or(isNull(servers.provisionEventId), lt(servers.provisionEventId, eventId)),
+          ),
+        );
+    },
+
+    /** Changes the status only from `from`; false when it was something else. */
+    async moveStatus(id: number, from: string, to: string): Promise<boolean> {
+      const rows = await db
+        .update(servers)
+        .set({ status: to, updatedAt: sql`now()` })
+        .where(and(eq(servers.id, id), eq(servers.status, from)))
+        .returning({ id: servers.id });
+      return rows.length > 0;
+    },
+
+    /** Sets the hotfix flag unless it is already set; false when a hotfix was running. */
+    async claimHotfix(id: number): Promise<boolean> {
+      const rows = await db
+        .update(servers)
+        .set({ hotfix: true })
+        .where(and(eq(servers.id, id), eq(servers.hotfix, false)))
+        .returning({ id: servers.id });
+      return rows.length > 0;
+    },
+
+    async isEventOpen(eventId: number | null): Promise<boolean> {
+      if (eventId === null) return false;
+      const [row] = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.id, eventId), eq(events.isFinished, false)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Ends every unfinished event of the server as CANCELLED (server deletion): pending ones never
+     * start (a worker only claims PENDING events), and the worker of a running one loses its lease
+     * at its next heartbeat and kills the command in progress (jobs/job-runner.ts).
+     */
+    async cancelOpenEvents(serverId: number, reason: string): Promise<number> {
+      const rows = await db
+        .update(events)
+        .set({
+          status: EVENT_STATUS.cancelled,
+          isFinished: true,
+          errorReason: reason,
+          cancelRequestedAt: sql`coalesce(${events.cancelRequestedAt}, now())`,
+          leaseExpiresAt: null,
+          sealedInput: null,
+          finishedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(events.serverId, serverId), eq(events.isFinished, false)))
+        .returning({ id: events.id });
+      return rows.length;
+    },
+
+    /** Removes the server; its events and team shares go with it (foreign keys), favourites here. */
+    async delete(id: number): Promise<void> {
+      await db.transaction(async (transaction) => {
+        await transaction
+          .delete(favorites)
+          .where(and(eq(favorites.kind, FAVORITE_KINDS.server), eq(favorites.modelId, id)));
+        await transaction.delete(servers).where(eq(servers.id, id));
+      });
     },
   };
 }

@@ -8,7 +8,8 @@ import type { ServersRepository } from './servers.repository.js';
 
 /**
  * Servers the caller may reach (spec/000 §7 api/servers): the list the shell and global search
- * read, one server, and the caller's favourite flag. Connecting a server comes with its own issue.
+ * read, and the caller's favourite flag. One server, connecting and managing it:
+ * server-connect.service.ts and server-management.service.ts.
  */
 export function createServersService(options: {
   repository: ServersRepository;
@@ -31,12 +32,6 @@ export function createServersService(options: {
         perPage: query.itemsPerPage,
         path: '/api/servers',
       });
-    },
-
-    async show(caller: Caller, serverId: number) {
-      const server = await policy.authorizeServer(caller, serverId, 'view');
-      const isFavorite = await favorites.isFavorite(caller.id, FAVORITE_KINDS.server, server.id);
-      return presentServer(server, { userId: caller.id, isFavorite });
     },
 
     /** Sets the flag when `wanted` is given, otherwise toggles it. Anyone who sees a server may. */

@@ -25,8 +25,18 @@ const UnauthorizedPage = lazyPage(() =>
 const ComingSoonPage = lazyPage(() =>
   import('../pages/ComingSoonPage').then((module) => module.ComingSoonPage),
 );
-const ServersPage = lazyPage(() => import('../pages/ServersPage').then((module) => module.ServersPage));
-const ServerPage = lazyPage(() => import('../pages/ServerPage').then((module) => module.ServerPage));
+const ServerListPage = lazyPage(() =>
+  import('../servers/ServerListPage').then((module) => module.ServerListPage),
+);
+const ConnectServerPage = lazyPage(() =>
+  import('../servers/ConnectServerPage').then((module) => module.ConnectServerPage),
+);
+const ServerShowPage = lazyPage(() =>
+  import('../servers/ServerShowPage').then((module) => module.ServerShowPage),
+);
+const ApplicationsPage = lazyPage(() =>
+  import('../servers/ApplicationsPage').then((module) => module.ApplicationsPage),
+);
 const ServerSectionPage = lazyPage(() =>
   import('../pages/ServerSectionPage').then((module) => module.ServerSectionPage),
 );
@@ -64,10 +74,9 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
   return { path, element: <ComingSoonPage titleKey={titleKey} /> };
 }
 
-/** Server tool pages (spec/000 §2), each behind the installed-server check. */
+/** Server tool pages (spec/000 §2), each behind the installed-server check; applications has its page. */
 const SERVER_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
   ['sites', 'pageTitles.serverSites'],
-  ['applications', 'pageTitles.serverApplications'],
   ['openlitespeed', 'pageTitles.serverOpenlitespeed'],
   ['mysql', 'pageTitles.serverMysql'],
   ['mariadb', 'pageTitles.serverMariadb'],
@@ -192,14 +201,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               comingSoon('team-invitations/:invitation', 'pageTitles.teamInvitation'),
               comingSoon('scripts', 'pageTitles.scripts'),
 
-              { path: 'servers', element: <ServersPage /> },
+              { path: 'servers', element: <ServerListPage /> },
               { path: 'servers/events', element: <EventsPage /> },
               comingSoon('servers/backups', 'pageTitles.backups'),
-              comingSoon('servers/create', 'pageTitles.serverCreate'),
+              { path: 'servers/create', element: <ConnectServerPage /> },
               {
                 path: 'servers/:server',
                 children: [
-                  { index: true, loader: serverLoader(queryClient), element: <ServerPage /> },
+                  { index: true, loader: serverLoader(queryClient), element: <ServerShowPage /> },
+                  { path: 'applications', loader: installedServer, element: <ApplicationsPage /> },
                   ...SERVER_SECTIONS.map(([path, titleKey]) => ({
                     path,
                     loader: installedServer,

@@ -9,13 +9,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { ServerSideMenu } from '../servers/ServerSideMenu';
 import { SUB_DRAWER_WIDTH } from './layout';
 import type { SubDrawerTarget } from './shell-routes';
 
 /**
- * The side menu of one server or site (spec/000 §2 Server side menu, Site side menu). This is the
- * container: its entries arrive with the server and site pages; until then it offers their home.
- * Docked beside the left drawer on wide screens, sliding over the page on small ones.
+ * The side menu of one server or site (spec/000 §2 Server side menu, Site side menu): the server
+ * menu (servers/ServerSideMenu.tsx), or for a site its home until the site pages arrive. Docked
+ * beside the left drawer on wide screens, sliding over the page on small ones.
  */
 export function SubDrawer({
   target,
@@ -29,14 +30,6 @@ export function SubDrawer({
   offsetLeft: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const home = `/${target.kind === 'server' ? 'servers' : 'sites'}/${target.id}`;
-  const title =
-    target.kind === 'server'
-      ? t('subDrawer.server', { id: target.id })
-      : t('subDrawer.site', { id: target.id });
-
   return (
     <Drawer
       variant={temporary ? 'temporary' : 'permanent'}
@@ -54,12 +47,37 @@ export function SubDrawer({
       }}
     >
       <Toolbar />
+      {target.kind === 'server' ? (
+        // Sliding over the page, it gets out of the way once an entry is chosen.
+        <ServerSideMenu serverId={target.id} onNavigate={temporary ? onClose : undefined} />
+      ) : (
+        <SiteMenu siteId={target.id} temporary={temporary} onClose={onClose} />
+      )}
+    </Drawer>
+  );
+}
+
+/** The site side menu arrives with the site pages; until then it offers the site's home. */
+function SiteMenu({
+  siteId,
+  temporary,
+  onClose,
+}: {
+  siteId: number;
+  temporary: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const home = `/sites/${siteId}`;
+  const title = t('subDrawer.site', { id: siteId });
+  return (
+    <>
       <List
         component="nav"
         aria-label={title}
         dense
         subheader={<ListSubheader component="div">{title}</ListSubheader>}
-        // Sliding over the page, it gets out of the way once an entry is chosen.
         onClick={temporary ? onClose : undefined}
       >
         <ListItemButton
@@ -75,8 +93,8 @@ export function SubDrawer({
         </ListItemButton>
       </List>
       <Typography variant="body2" sx={{ px: 2, color: 'text.secondary' }}>
-        {target.kind === 'server' ? t('subDrawer.serverMenuLater') : t('subDrawer.siteMenuLater')}
+        {t('subDrawer.siteMenuLater')}
       </Typography>
-    </Drawer>
+    </>
   );
 }

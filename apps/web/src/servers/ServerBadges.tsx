@@ -1,0 +1,92 @@
+import LockIcon from '@mui/icons-material/Lock';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../components/StatusBadge';
+import { useToggleFavorite } from './favorites';
+
+/** The favourite star of a server (per user, spec/000 §3 is_favorite). */
+export function FavoriteButton({ serverId, isFavorite }: { serverId: number; isFavorite: boolean }) {
+  const { t } = useTranslation();
+  const toggle = useToggleFavorite();
+  const label = isFavorite ? t('serverList.unfavorite') : t('serverList.favorite');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        aria-label={label}
+        aria-pressed={isFavorite}
+        onClick={() => void toggle(serverId, !isFavorite)}
+        data-testid="server-favorite"
+        data-favorite={isFavorite}
+        sx={{ color: isFavorite ? 'warning.main' : 'text.secondary' }}
+      >
+        {isFavorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The server's status badge (spec/000 §2 Status badge). */
+export function ServerStatus({ status }: { status: string }) {
+  return (
+    <Box component="span" data-testid="server-status" data-status={status} sx={{ display: 'inline-flex' }}>
+      <StatusBadge status={status} />
+    </Box>
+  );
+}
+
+/** Marks a server reached through a team rather than owned (spec/000 §6). */
+export function SharedChip({ isOwner }: { isOwner: boolean }) {
+  const { t } = useTranslation();
+  if (isOwner) return null;
+  return (
+    <Tooltip title={t('serverList.sharedHint')}>
+      <Chip
+        size="small"
+        color="info"
+        variant="outlined"
+        label={t('serverList.shared')}
+        data-testid="server-shared-chip"
+      />
+    </Tooltip>
+  );
+}
+
+/** The Protection column: protected servers cannot be deleted. */
+export function ProtectionMark({ isProtected }: { isProtected: boolean | undefined }) {
+  const { t } = useTranslation();
+  if (isProtected === undefined) return <NotAvailable />;
+  return isProtected ? (
+    <Chip
+      size="small"
+      icon={<LockIcon />}
+      label={t('serverList.protected')}
+      data-testid="server-protection"
+      data-protected="true"
+    />
+  ) : (
+    <Typography
+      variant="body2"
+      sx={{ color: 'text.secondary' }}
+      data-testid="server-protection"
+      data-protected="false"
+    >
+      {t('serverList.unprotected')}
+    </Typography>
+  );
+}
+
+/** A value the panel does not have (Cost, until billing exists). */
+export function NotAvailable() {
+  return (
+    <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+      —
+    </Typography>
+  );
+}

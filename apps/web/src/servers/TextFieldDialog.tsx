@@ -1,0 +1,113 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleApiError } from '../api/error-handling';
+import { fieldErrorsOf } from '../api/field-errors';
+import type { FieldMessage } from './field-messages';
+
+interface TextFieldDialogProps {
+  open: boolean;
+  title: string;
+  description?: string;
+  label: string;
+  initialValue?: string;
+  type?: 'text' | 'password';
+  /** The request field, whose 422 message shows under the input. */
+  field: string;
+  inputTestId: string;
+  submitLabel: string;
+  /** The request schema's check of the value, or null when it passes. */
+  validate: (value: string) => FieldMessage | null;
+  onClose: () => void;
+  /** Sends the value; a failure is reported and keeps the dialog open. */
+  onSubmit: (value: string) => Promise<void>;
+}
+
+/** One value to change (name, IP, stored password), checked here and by the panel. */
+export function TextFieldDialog({ open, onClose, ...props }: TextFieldDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      {/* Remounted on each opening, so an earlier attempt's value and error are gone. */}
+      {open ? <TextFieldForm onClose={onClose} {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function TextFieldForm({
+  title,
+  description,
+  label,
+  initialValue = '',
+  type = 'text',
+  field,
+  inputTestId,
+  submitLabel,
+  validate,
+  onClose,
+  onSubmit,
+}: Omit<TextFieldDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<FieldMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validate(value);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await onSubmit(value);
+      onClose();
+    } catch (failure) {
+      handleApiError(failure);
+      const message = fieldErrorsOf(failure)[field];
+      if (message !== undefined) setError({ text: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const helper = error === null ? undefined : 'key' in error ? t(error.key) : error.text;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {description && <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>}
+        <TextField
+          name={field}
+          label={label}
+          type={type}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(null);
+          }}
+          error={error !== null}
+          helperText={helper}
+          autoComplete={type === 'password' ? 'new-password' : 'off'}
+          autoFocus
+          fullWidth
+          sx={{ mt: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': inputTestId } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('serverShow.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={busy} data-testid="confirm-dialog-submit">
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleApiError } from '../api/error-handling';
+import { timezoneQuery } from './server-api';
+import { TimezoneField } from './TimezoneField';
+
+interface TimezoneDialogProps {
+  open: boolean;
+  serverId: number;
+  onClose: () => void;
+  /** Starts the change (an event); a failure is reported and keeps the dialog open. */
+  onSubmit: (timezone: string) => Promise<void>;
+}
+
+/** The server's time zone, read live from it (GET timezone), and a new one to set. */
+export function TimezoneDialog({ open, onClose, ...props }: TimezoneDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      {open ? <TimezoneForm onClose={onClose} {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function TimezoneForm({ serverId, onClose, onSubmit }: Omit<TimezoneDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const current = useQuery({ ...timezoneQuery(serverId), staleTime: 0 });
+  if (current.isPending) {
+    return (
+      <>
+        <DialogTitle>{t('serverShow.timezone.title')}</DialogTitle>
+        <DialogContent>
+          <Skeleton height={56} />
+        </DialogContent>
+      </>
+    );
+  }
+  if (current.isError) {
+    return (
+      <>
+        <DialogTitle>{t('serverShow.timezone.title')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="error">{t('serverShow.timezone.loadFailed')}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('serverShow.cancel')}</Button>
+          <Button onClick={() => void current.refetch()}>{t('common.retry')}</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return <TimezoneChoice current={current.data} onClose={onClose} onSubmit={onSubmit} />;
+}
+
+function TimezoneChoice({
+  current,
+  onClose,
+  onSubmit,
+}: {
+  current: string;
+  onClose: () => void;
+  onSubmit: (timezone: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [zone, setZone] = useState(current);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    setBusy(true);
+    try {
+      await onSubmit(zone);
+      onClose();
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <DialogTitle>{t('serverShow.timezone.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }} data-testid="server-timezone-current">
+          {t('serverShow.timezone.current', { zone: current })}
+        </DialogContentText>
+        <TimezoneField name="timezone" value={zone} onChange={setZone} inputTestId="server-timezone-input" />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('serverShow.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          loading={busy}
+          disabled={zone === current}
+          onClick={() => void submit()}
+          data-testid="confirm-dialog-submit"
+        >
+          {t('serverShow.timezone.submit')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

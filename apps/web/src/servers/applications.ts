@@ -1,0 +1,59 @@
+import { APPLICATION_GROUPS, type Application } from '@hostdeck/contracts';
+
+/**
+ * The applications page (spec/000 §2 servers.applications, §3 Application): rows grouped by their
+ * group, which actions each row offers, and its filters in the URL (`installed=no`, `search`).
+ */
+
+export type ApplicationGroup = (typeof APPLICATION_GROUPS)[number];
+
+/** The groups in the spec's order (web servers, PHP, databases, the rest), empty ones left out. */
+export function groupApplications(
+  applications: readonly Application[],
+): { group: ApplicationGroup; applications: Application[] }[] {
+  return APPLICATION_GROUPS.map((group) => ({
+    group,
+    applications: applications.filter((application) => application.group === group),
+  })).filter((entry) => entry.applications.length > 0);
+}
+
+export type ApplicationAction = 'install' | 'uninstall' | 'start' | 'stop' | 'restart' | 'autoRestart';
+
+/**
+ * What a row offers: an application that is not installed can be installed (when this panel
+ * supports it on the server's system); an installed one can be removed, and when it runs as a
+ * service, started when it is not running, stopped and restarted when it is, and kept restarting.
+ */
+export function applicationActions(application: Application): ApplicationAction[] {
+  if (!application.is_installed) return application.supported ? ['install'] : [];
+  const actions: ApplicationAction[] = [];
+  if (application.service_state !== null) {
+    if (application.service_state === 'active') actions.push('stop', 'restart');
+    else actions.push('start');
+    actions.push('autoRestart');
+  }
+  actions.push('uninstall');
+  return actions;
+}
+
+export interface ApplicationFilters {
+  installed?: 'yes' | 'no';
+  search?: string;
+}
+
+/** The filters of the page from its URL; anything else is left out. */
+export function parseApplicationFilters(search: URLSearchParams): ApplicationFilters {
+  const installed = search.get('installed');
+  const text = search.get('search')?.trim() ?? '';
+  return {
+    ...(installed === 'yes' || installed === 'no' ? { installed } : {}),
+    ...(text !== '' ? { search: text.slice(0, 255) } : {}),
+  };
+}
+
+/** The colour of a systemd service state. */
+export function serviceStateColor(state: string | null): 'success' | 'error' | 'default' {
+  if (state === 'active') return 'success';
+  if (state === 'failed') return 'error';
+  return 'default';
+}

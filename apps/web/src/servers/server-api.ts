@@ -1,0 +1,229 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  changeServerIpRequestSchema,
+  changeServerPasswordRequestSchema,
+  connectServerRequestSchema,
+  deleteServerRequestSchema,
+  eventSchema,
+  installApplicationRequestSchema,
+  paginatedSchema,
+  protectServerRequestSchema,
+  reinstallRequestSchema,
+  renameServerRequestSchema,
+  serverManagementRoutes as routes,
+  serverRoutes,
+  setTimezoneRequestSchema,
+  autoRestartRequestSchema,
+  type ApplicationName,
+  type ConnectServerRequest,
+  type Event,
+  type ServerDetail,
+} from '@hostdeck/contracts';
+import { apiGetParsed, apiPath, apiRequest } from '../api/client';
+import type { ApplicationFilters } from './applications';
+
+/**
+ * The server calls of issue #5 (contracts `serverManagementRoutes`), each body checked with its
+ * request schema and each answer with the route's response schema.
+ *
+ * Query keys: server records under ['servers', …] (the Update-data key `servers` reloads them);
+ * what is read live over SSH (system information, time zone, applications) under keys of their
+ * own, so a change to the server record does not make the panel log in to the server again.
+ */
+
+type ServerId = number;
+const at = (path: string, server: ServerId, extra: Record<string, string> = {}) =>
+  apiPath(path, { server, ...extra });
+
+export const serverDetailKey = (server: ServerId) => ['servers', 'show', server] as const;
+
+/** GET api/servers/{server} in full. A 404 shows the not-found view (spec/000 §8). */
+export function serverDetailQuery(server: ServerId) {
+  return queryOptions({
+    queryKey: serverDetailKey(server),
+    queryFn: async (): Promise<ServerDetail> =>
+      (await apiGetParsed(at(routes.serverDetail.path, server), routes.serverDetail.response)).data,
+    meta: { notFoundView: true },
+  });
+}
+
+export interface ServerListParams {
+  page: number;
+  itemsPerPage: number;
+  search?: string;
+}
+
+/** GET api/servers with the page and the server-side search (spec/000 §7). */
+export function serverSearchQuery({ page, itemsPerPage, search }: ServerListParams) {
+  const route = serverRoutes.listServers;
+  const text = search?.trim() || undefined;
+  return queryOptions({
+    // Without a search this is the key of panel-queries' serverListQuery: one cache entry.
+    queryKey: ['servers', 'list', { page, itemsPerPage, search: text }],
+    queryFn: () =>
+      apiGetParsed(apiPath(route.path, {}, { page, itemsPerPage, search: text }), route.response),
+  });
+}
+
+export function systemInfoQuery(server: ServerId) {
+  return queryOptions({
+    queryKey: ['systeminfo', server],
+    queryFn: () => apiGetParsed(at(routes.systemInfo.path, server), routes.systemInfo.response),
+    staleTime: 15_000,
+    // A 404 means the server is gone (deleted meanwhile): the page shows not found, once.
+    meta: { notFoundView: true },
+  });
+}
+
+export function timezoneQuery(server: ServerId) {
+  return queryOptions({
+    queryKey: ['timezone', server],
+    queryFn: async () =>
+      (await apiGetParsed(at(routes.getTimezone.path, server), routes.getTimezone.response)).timezone,
+    meta: { notFoundView: true },
+  });
+}
+
+export function applicationsQuery(server: ServerId, filters: ApplicationFilters = {}) {
+  return queryOptions({
+    queryKey: ['applications', server, filters],
+    queryFn: async () =>
+      (
+        await apiGetParsed(
+          apiPath(
+            routes.applications.path,
+            { server },
+            { installed: filters.installed, search: filters.search },
+          ),
+          routes.applications.response,
+        )
+      ).data,
+    // Read over SSH: the side menu and the page share one answer for a while.
+    staleTime: 30_000,
+    meta: { notFoundView: true },
+  });
+}
+
+const recentEventsSchema = paginatedSchema(eventSchema);
+/** The most events one page of GET api/events holds (contracts pageQuerySchema). */
+const RECENT_EVENTS = 100;
+
+/** The latest events the user can see, newest first (GET api/events). */
+export async function fetchRecentEvents(itemsPerPage = RECENT_EVENTS): Promise<Event[]> {
+  const path = apiPath('/api/events', {}, { page: 1, itemsPerPage });
+  return (await apiGetParsed(path, recentEventsSchema)).data;
+}
+
+/**
+ * One event by id, found among the latest events (the panel has no single-event call): null when
+ * it is older than those. Kept live by Event-status messages (use-live-event.ts).
+ */
+export function eventQuery(eventId: number) {
+  return queryOptions({
+    queryKey: ['events', 'one', eventId],
+    queryFn: async () => {
+      // Usually among the very latest; each event carries its output, so look wider only if not.
+      const find = (events: Event[]) => events.find((event) => event.id === eventId);
+      return find(await fetchRecentEvents(10)) ?? find(await fetchRecentEvents()) ?? null;
+    },
+  });
+}
+
+async function send<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  response: { parse(input: unknown): T },
+): Promise<T> {
+  return response.parse(await apiRequest(method, path, body));
+}
+
+export async function connectServer(request: ConnectServerRequest): Promise<ServerDetail> {
+  const body = connectServerRequestSchema.parse(request);
+  return (await send('POST', routes.connectServer.path, body, routes.connectServer.response)).data;
+}
+
+export async function verifyConnection(server: ServerId): Promise<ServerDetail> {
+  const route = routes.verifyConnection;
+  return (await send('POST', at(route.path, server), undefined, route.response)).data;
+}
+
+export async function renameServer(server: ServerId, name: string): Promise<ServerDetail> {
+  const route = routes.rename;
+  const body = renameServerRequestSchema.parse({ name });
+  return (await send('PUT', at(route.path, server), body, route.response)).data;
+}
+
+export async function changeServerIp(server: ServerId, ip: string): Promise<ServerDetail> {
+  const route = routes.changeIp;
+  const body = changeServerIpRequestSchema.parse({ ip });
+  return (await send('PUT', at(route.path, server), body, route.response)).data;
+}
+
+export async function changeServerPassword(server: ServerId, password: string): Promise<void> {
+  const body = changeServerPasswordRequestSchema.parse({ password });
+  await apiRequest('PUT', at(routes.changePassword.path, server), body);
+}
+
+export async function setServerTimezone(server: ServerId, timezone: string): Promise<number> {
+  const route = routes.setTimezone;
+  const body = setTimezoneRequestSchema.parse({ timezone });
+  return (await send('POST', at(route.path, server), body, route.response)).data.id;
+}
+
+export async function protectServer(server: ServerId, isProtected: boolean): Promise<ServerDetail> {
+  const route = routes.protect;
+  const body = protectServerRequestSchema.parse({ protected: isProtected });
+  return (await send('POST', at(route.path, server), body, route.response)).data;
+}
+
+/** Restart, clean and hotfix: each starts an event and answers its id. */
+export type ServerEventAction = 'restartNormal' | 'restartHard' | 'clean' | 'hotfix';
+
+export async function startServerAction(server: ServerId, action: ServerEventAction): Promise<number> {
+  const route = routes[action];
+  return (await send('POST', at(route.path, server), undefined, route.response)).data.id;
+}
+
+/** Provisioning again: from a failed step ("retry from here"), or from the start. */
+export async function reinstallServer(server: ServerId, fromStep?: string): Promise<number> {
+  const route = routes.reinstall;
+  const body = reinstallRequestSchema.parse(fromStep === undefined ? {} : { from_step: fromStep });
+  return (await send('POST', at(route.path, server), body, route.response)).data.id;
+}
+
+export async function deleteServer(server: ServerId, name: string): Promise<void> {
+  const body = deleteServerRequestSchema.parse({ name });
+  await apiRequest('DELETE', at(routes.deleteServer.path, server), body);
+}
+
+export async function installApplication(server: ServerId, name: ApplicationName): Promise<number> {
+  const route = routes.installApplication;
+  const body = installApplicationRequestSchema.parse({ name });
+  return (await send('POST', at(route.path, server), body, route.response)).data.id;
+}
+
+export async function uninstallApplication(server: ServerId, application: ApplicationName): Promise<number> {
+  const route = routes.uninstallApplication;
+  return (await send('DELETE', at(route.path, server, { application }), undefined, route.response)).data.id;
+}
+
+export async function runApplicationAction(
+  server: ServerId,
+  application: ApplicationName,
+  action: 'start' | 'stop' | 'restart',
+): Promise<number> {
+  const route = routes.applicationAction;
+  const path = at(route.path, server, { application, action });
+  return (await send('POST', path, undefined, route.response)).data.id;
+}
+
+export async function setApplicationAutoRestart(
+  server: ServerId,
+  application: ApplicationName,
+  enabled: boolean,
+): Promise<number> {
+  const route = routes.autoRestart;
+  const body = autoRestartRequestSchema.parse({ enabled });
+  return (await send('POST', at(route.path, server, { application }), body, route.response)).data.id;
+}
