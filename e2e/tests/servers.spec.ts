@@ -73,13 +73,14 @@ test('connect a server with its root password, provision it live, manage and del
       timeout: 60_000,
     })
     .not.toBe('active');
-  await expect(nginx).toContainText(/inactive/i, { timeout: 60_000 });
+  await expect(nginx).toHaveAttribute('data-state', 'inactive', { timeout: 60_000 });
   await nginx.getByTestId('application-start').click();
   await expect
     .poll(async () => (await runOnTestServer(server, ['systemctl', 'is-active', 'nginx'])).stdout.trim(), {
       timeout: 60_000,
     })
     .toBe('active');
+  await expect(nginx).toHaveAttribute('data-state', 'active', { timeout: 60_000 });
 
   // Delete, typing the name to confirm: the panel forgets it and removes its key from the server.
   await page.goto(serverPath);
