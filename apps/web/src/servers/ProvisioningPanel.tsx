@@ -15,6 +15,7 @@ import { ShellOutput } from '../notifications/ShellOutput';
 import { failedStep } from './provision';
 import { reinstallServer, serverDetailKey } from './server-api';
 import { useLiveEvent } from './use-live-event';
+import { provisionStepTitle } from './provision-steps';
 
 /**
  * Provisioning of a server that is not installed yet: the provisioning event's output as it
@@ -61,14 +62,14 @@ export function ProvisioningPanel({ server }: { server: ServerDetail }) {
         {event && !event.is_finished && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="provision-step">
             {event.current_step
-              ? t('serverShow.provision.runningStep', { step: event.current_step })
+              ? t('serverShow.provision.runningStep', { step: provisionStepTitle(t, event.current_step) })
               : t('serverShow.provision.waiting')}
           </Typography>
         )}
         {failed && (
           <Alert severity="error" data-testid="provision-failed">
             <AlertTitle>{t('serverShow.provision.failed')}</AlertTitle>
-            {step && t('serverShow.provision.failedStep', { step })}
+            {step && t('serverShow.provision.failedStep', { step: provisionStepTitle(t, step) })}
             {event?.error_reason && <Box sx={{ mt: 0.5, fontFamily: 'monospace' }}>{event.error_reason}</Box>}
           </Alert>
         )}
