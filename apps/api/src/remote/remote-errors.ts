@@ -80,7 +80,7 @@ export class HostKeyMismatchError extends RemoteError {
   ) {
     super(
       `The server's host key has changed (expected ${expected}, got ${actual}). If you reinstalled the server, ` +
-        'reset its host key in the panel; otherwise someone may be intercepting the connection.',
+        'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
       { host, expected, actual },
     );
   }

@@ -147,7 +147,7 @@ describe('RemoteExecutor over SSH on a test server', () => {
     expect(error).toBeInstanceOf(HostKeyMismatchError);
     expect((error as Error).message).toBe(
       `The server's host key has changed (expected ${wrongKey}, got ${hostKey}). If you reinstalled the server, ` +
-        'reset its host key in the panel; otherwise someone may be intercepting the connection.',
+        'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
     );
     // sshd saw no authentication attempt.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -72,7 +72,7 @@ describe('remote errors', () => {
     const mismatch = new HostKeyMismatchError('10.0.0.2', 'SHA256:old', 'SHA256:new');
     expect(mismatch.message).toBe(
       "The server's host key has changed (expected SHA256:old, got SHA256:new). If you reinstalled the server, " +
-        'reset its host key in the panel; otherwise someone may be intercepting the connection.',
+        'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
     );
     expect(mismatch).toMatchObject({ retryable: false, code: 'ssh_host_key_mismatch' });
 

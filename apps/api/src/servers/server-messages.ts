@@ -14,7 +14,7 @@ export const SERVER_MESSAGES = {
   lost: 'The connection to {address} was lost.',
   hostKeyChanged:
     "The server's host key has changed (expected {expected}, got {actual}). If you reinstalled the server, " +
-    'reset its host key in the panel; otherwise someone may be intercepting the connection.',
+    'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
   otherHost: 'The server at {address} presented a different host key: it is not this server.',
   keyNotInstalled:
     "The server did not accept the panel's key. Run the install command on the server as root, then connect again.",
