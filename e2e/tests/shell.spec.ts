@@ -59,6 +59,7 @@ test('in Vietnamese no English string remains on the shell screens', async ({ pa
 
   for (const path of [
     '/user/profile',
+    '/servers/create',
     '/servers/events',
     '/sites',
     '/teams',

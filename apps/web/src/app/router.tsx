@@ -16,9 +16,10 @@ import {
 } from './route-loaders';
 import { isSiteWebserver, type SiteWebserver } from './route-names';
 import { ScrollOnNavigate } from './ScrollOnNavigate';
+// Static: the shell shows it for a missing server or site too, so it is in the first chunk anyway.
+import { NotFoundPage } from '../pages/NotFoundPage';
 
 const HomePage = lazyPage(() => import('../pages/HomePage').then((module) => module.HomePage));
-const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage').then((module) => module.NotFoundPage));
 const UnauthorizedPage = lazyPage(() =>
   import('../pages/UnauthorizedPage').then((module) => module.UnauthorizedPage),
 );
