@@ -2,25 +2,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ssh2 from 'ssh2';
 import { serverDetailResponseSchema } from '@hostdeck/contracts';
 import { events, servers } from '../database/schema.js';
 import { signIn } from '../policy/policy-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
-import {
-  createFakeServer,
-  FAKE_HOST_KEY,
-  FAKE_ROOT_PASSWORD,
-  keysOf,
-  type FakeServer,
-} from './fake-server.js';
+import { FAKE_HOST_KEY, FAKE_ROOT_PASSWORD, keysOf } from './fake-server.js';
 import { installCommand } from './install-command.js';
 import { SECRET_PURPOSE } from './server-connection.js';
-
-const [pglite] = await availableTestDatabases();
+import { useFakeServerApp } from './server-test-support.js';
 
 /**
  * Connecting a server through the API (POST api/servers, POST api/servers/{server}/connect),
@@ -28,19 +19,8 @@ const [pglite] = await availableTestDatabases();
  * booted test servers.
  */
 describe('connecting a server', () => {
-  let test: TestApp;
-  let fake: FakeServer;
-  beforeAll(async () => {
-    fake = createFakeServer();
-    test = await createTestApp(pglite!, { executor: fake.executor });
-  });
-  afterAll(async () => test.close());
-  beforeEach(() => {
-    const fresh = createFakeServer();
-    Object.assign(fake.state, fresh.state, { authorizedKeys: new Set(), log: [] });
-  });
+  const { fake, testApp, db } = useFakeServerApp();
 
-  const db = () => test.database.db;
   const countServers = async () => (await db().select({ id: servers.id }).from(servers)).length;
   const form = (overrides: Record<string, unknown> = {}) => ({
     name: 'web-1',
@@ -58,7 +38,7 @@ describe('connecting a server', () => {
   });
 
   it('validates the form with the messages of §5, in English and Vietnamese', async () => {
-    const { api } = await signIn(test);
+    const { api } = await signIn(testApp());
     const before = await countServers();
     const response = await api.post('/api/servers', {
       name: '',
@@ -88,7 +68,7 @@ describe('connecting a server', () => {
   });
 
   it('connects with the root password: key installed and checked, host key and OS recorded, password not kept, provisioning queued', async () => {
-    const { user, api } = await signIn(test);
+    const { user, api } = await signIn(testApp());
     const response = await api.post('/api/servers', form());
     expect(response.statusCode, response.body).toBe(201);
     const detail = serverDetailResponseSchema.parse(response.json()).data;
@@ -128,7 +108,7 @@ describe('connecting a server', () => {
     expect([...fake.state.authorizedKeys]).toEqual([row!.publicKey]);
     // The private key is sealed, and is the pair of the public key.
     expect(row!.sealedPrivateKey).toMatch(/^v1:/);
-    const privateKey = test.panel.secretBox.open(row!.sealedPrivateKey!, SECRET_PURPOSE.privateKey);
+    const privateKey = testApp().panel.secretBox.open(row!.sealedPrivateKey!, SECRET_PURPOSE.privateKey);
     const parsed = ssh2.utils.parseKey(privateKey) as ssh2.ParsedKey;
     expect(parsed.type).toBe('ssh-ed25519');
     expect(parsed.getPublicSSH().toString('base64')).toBe(row!.publicKey!.split(' ')[1]);
@@ -144,7 +124,7 @@ describe('connecting a server', () => {
   });
 
   it('answers a wrong password, a closed port and a silent address on their fields, storing nothing', async () => {
-    const { api } = await signIn(test);
+    const { api } = await signIn(testApp());
     const before = await countServers();
     const wrong = await api.post('/api/servers', form({ password: 'not-the-password' }));
     expect(wrong.statusCode).toBe(422);
@@ -171,7 +151,7 @@ describe('connecting a server', () => {
   });
 
   it('refuses an unsupported OS by name before installing anything', async () => {
-    const { api } = await signIn(test);
+    const { api } = await signIn(testApp());
     const before = await countServers();
     fake.state.osRelease = 'PRETTY_NAME="CentOS Stream 9"\nID="centos"\nVERSION_ID="9"\n';
     const response = await api.post('/api/servers', form());
@@ -187,7 +167,7 @@ describe('connecting a server', () => {
   });
 
   it('removes its key again when the key does not work after the password did', async () => {
-    const { api } = await signIn(test);
+    const { api } = await signIn(testApp());
     const before = await countServers();
     fake.state.ignoresKeys = true;
     const response = await api.post('/api/servers', form());
@@ -199,7 +179,7 @@ describe('connecting a server', () => {
   });
 
   it('command method: waits with the install command, refuses to connect until the key is there, then provisions', async () => {
-    const { api } = await signIn(test);
+    const { api } = await signIn(testApp());
     const created = await api.post('/api/servers', form({ method: 'command', password: undefined }));
     expect(created.statusCode, created.body).toBe(201);
     const detail = serverDetailResponseSchema.parse(created.json()).data;
@@ -237,7 +217,7 @@ describe('connecting a server', () => {
   });
 
   it('reinstalls a lost key with the saved root password when connecting again', async () => {
-    const { api } = await signIn(test);
+    const { api } = await signIn(testApp());
     const detail = serverDetailResponseSchema.parse((await api.post('/api/servers', form())).json()).data;
     fake.state.authorizedKeys.clear();
     expect((await api.get(`/api/servers/${detail.id}/systeminfo`)).json().message).toMatch(
@@ -248,7 +228,9 @@ describe('connecting a server', () => {
     ).toBe(204);
     const [row] = await db().select().from(servers).where(eq(servers.id, detail.id));
     expect(row!.sealedPassword).toMatch(/^v1:/);
-    expect(test.panel.secretBox.open(row!.sealedPassword!, SECRET_PURPOSE.password)).toBe(FAKE_ROOT_PASSWORD);
+    expect(testApp().panel.secretBox.open(row!.sealedPassword!, SECRET_PURPOSE.password)).toBe(
+      FAKE_ROOT_PASSWORD,
+    );
     const again = await api.post(`/api/servers/${detail.id}/connect`);
     expect(again.statusCode, again.body).toBe(200);
     expect([...fake.state.authorizedKeys]).toEqual([row!.publicKey]);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   serverDetailResponseSchema,
@@ -8,38 +8,24 @@ import {
 } from '@hostdeck/contracts';
 import { events, favorites, servers } from '../database/schema.js';
 import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
-import { createFakeServer, FAKE_ROOT_PASSWORD, type FakeServer } from './fake-server.js';
-
-const [pglite] = await availableTestDatabases();
+import { FAKE_ROOT_PASSWORD } from './fake-server.js';
+import { useFakeServerApp } from './server-test-support.js';
 
 /**
  * Managing a connected server through the API, against an in-memory server (fake-server.ts):
  * validation, the policy, what each action starts or changes, provisioning's outcome, delete.
  */
 describe('managing a server', () => {
-  let test: TestApp;
-  let fake: FakeServer;
-  beforeAll(async () => {
-    fake = createFakeServer();
-    test = await createTestApp(pglite!, { executor: fake.executor });
-  });
-  afterAll(async () => test.close());
-  beforeEach(() => {
-    const fresh = createFakeServer();
-    Object.assign(fake.state, fresh.state, { authorizedKeys: new Set(), log: [] });
-  });
+  const { fake, testApp, db } = useFakeServerApp();
 
-  const db = () => test.database.db;
   const readServer = async (id: number) => (await db().select().from(servers).where(eq(servers.id, id)))[0];
   const readEvent = async (id: number) => (await db().select().from(events).where(eq(events.id, id)))[0]!;
 
   /** Olga connects a server (password method) and shares it with her team, where Ed edits. */
   async function scene() {
-    const olga = await signIn(test, 'Olga Owner');
-    const ed = await signIn(test, 'Ed Editor');
-    const mallory = await signIn(test, 'Mallory');
+    const olga = await signIn(testApp(), 'Olga Owner');
+    const ed = await signIn(testApp(), 'Ed Editor');
+    const mallory = await signIn(testApp(), 'Mallory');
     const response = await olga.api.post('/api/servers', {
       name: 'shop-web',
       ip: '203.0.113.20',
@@ -63,7 +49,7 @@ describe('managing a server', () => {
       .set({ status: 'RUNNING', leaseOwner: 'gone', leaseExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(events.id, eventId));
     if (status === 'ERROR') {
-      await test.panel.reapExpiredLeases();
+      await testApp().panel.reapExpiredLeases();
       return;
     }
     await db()
@@ -71,7 +57,7 @@ describe('managing a server', () => {
       .set({ status: 'FINISHED', isFinished: true, leaseExpiresAt: null })
       .where(eq(events.id, eventId));
     const { createServerConnections } = await import('./server-connection.js');
-    const connections = createServerConnections(db(), test.panel.secretBox);
+    const connections = createServerConnections(db(), testApp().panel.secretBox);
     await connections.settleFinishedEvent(await readEvent(eventId));
   }
 
@@ -233,7 +219,7 @@ describe('managing a server', () => {
     const again = await olga.api.post(`/api/servers/${server.id}/hotfix`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('A hotfix is already running on this server.');
-    await test.panel.events.cancel(hotfix.id, olga.user.id);
+    await testApp().panel.events.cancel(hotfix.id, olga.user.id);
     expect((await readServer(server.id))!.hotfix).toBe(false);
     // Nothing of this ran on the server yet: events run in the queue.
     expect(fake.state.log).toEqual([]);
@@ -242,7 +228,7 @@ describe('managing a server', () => {
   it('marks the server installed only when provisioning finished; retries from a step', async () => {
     const { olga, server } = await scene();
     const messages: RealtimeMessage[] = [];
-    test.panel.bus.subscribe(olga.user.id, (message) => messages.push(message));
+    testApp().panel.bus.subscribe(olga.user.id, (message) => messages.push(message));
     const busy = await olga.api.post(`/api/servers/${server.id}/reinstall`, {});
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('Provisioning is already running on this server.');
@@ -270,7 +256,7 @@ describe('managing a server', () => {
 
     // The older run finishing late changes nothing; the current one finishing installs.
     const { createServerConnections } = await import('./server-connection.js');
-    const connections = createServerConnections(db(), test.panel.secretBox);
+    const connections = createServerConnections(db(), testApp().panel.secretBox);
     expect(
       await connections.settleFinishedEvent({
         ...(await readEvent(server.provision_event_id!)),
@@ -287,7 +273,7 @@ describe('managing a server', () => {
     await olga.api.post(`/api/servers/${server.id}/favorite`, { is_favorite: true });
     await olga.api.post(`/api/servers/${server.id}/protect`, { protected: true });
     const edMessages: RealtimeMessage[] = [];
-    test.panel.bus.subscribe(ed.user.id, (message) => edMessages.push(message));
+    testApp().panel.bus.subscribe(ed.user.id, (message) => edMessages.push(message));
 
     const guarded = await olga.api.deleteWith(`/api/servers/${server.id}`, { name: 'shop-web' });
     expect(guarded.statusCode).toBe(422);
@@ -317,7 +303,7 @@ describe('managing a server', () => {
   });
 
   it('deletes an unreachable server too (removing its key is best effort)', async () => {
-    const { olga } = await signIn(test, 'Owner of a dead server').then(async (owner) => {
+    const { olga } = await signIn(testApp(), 'Owner of a dead server').then(async (owner) => {
       const server = await insertServer(db(), owner.user.id, {
         name: 'gone',
         hostKeyFingerprint: 'SHA256:x',

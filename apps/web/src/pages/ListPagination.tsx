@@ -1,23 +1,19 @@
 import TablePagination from '@mui/material/TablePagination';
 import { PAGE_SIZE_OPTIONS } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
+import type { useListPage } from './use-list-page';
 
 interface ListPaginationProps {
-  /** 1-based, like the panel's `meta.current_page`. */
-  page: number;
-  itemsPerPage: number;
+  /** The list page in the URL and its setters (`useListPage()`); `page` is 1-based. */
+  listPage: Pick<ReturnType<typeof useListPage>, 'page' | 'itemsPerPage' | 'setPage' | 'setItemsPerPage'>;
+  /** The panel's `meta.total`. */
   total: number;
-  onPageChange: (page: number) => void;
-  onItemsPerPageChange: (itemsPerPage: number) => void;
 }
 
 /** Paging of a panel list (spec/000 §9: sizes 5, 10, 15, 50), with translated labels. */
 export function ListPagination({
-  page,
-  itemsPerPage,
+  listPage: { page, itemsPerPage, setPage, setItemsPerPage },
   total,
-  onPageChange,
-  onItemsPerPageChange,
 }: ListPaginationProps) {
   const { t } = useTranslation();
   return (
@@ -27,8 +23,8 @@ export function ListPagination({
       page={page - 1}
       rowsPerPage={itemsPerPage}
       rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-      onPageChange={(_event, next) => onPageChange(next + 1)}
-      onRowsPerPageChange={(event) => onItemsPerPageChange(Number(event.target.value))}
+      onPageChange={(_event, next) => setPage(next + 1)}
+      onRowsPerPageChange={(event) => setItemsPerPage(Number(event.target.value))}
       labelRowsPerPage={t('table.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
       getItemAriaLabel={(type) =>

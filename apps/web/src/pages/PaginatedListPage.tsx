@@ -47,7 +47,8 @@ export function PaginatedListPage<T extends { id: number }, K extends QueryKey>(
   renderCells,
   testIds,
 }: PaginatedListPageProps<T, K>) {
-  const { page, itemsPerPage, setPage, setItemsPerPage } = useListPage();
+  const listPage = useListPage();
+  const { page, itemsPerPage } = listPage;
   const { data, isPending, isError, refetch } = useQuery({
     ...listQuery({ page, itemsPerPage }),
     placeholderData: keepPreviousData,
@@ -87,13 +88,7 @@ export function PaginatedListPage<T extends { id: number }, K extends QueryKey>(
               </TableBody>
             </Table>
           </TableContainer>
-          <ListPagination
-            page={page}
-            itemsPerPage={itemsPerPage}
-            total={data.meta.total}
-            onPageChange={setPage}
-            onItemsPerPageChange={setItemsPerPage}
-          />
+          <ListPagination listPage={listPage} total={data.meta.total} />
         </Paper>
       )}
     </Stack>

@@ -1,11 +1,7 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ActionDialogFrame } from './ActionDialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,7 +24,6 @@ export function ConfirmDialog({
   onClose,
   onConfirm,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -45,24 +40,16 @@ export function ConfirmDialog({
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
+      <ActionDialogFrame
+        title={title}
+        submitLabel={confirmLabel}
+        submitColor={destructive ? 'error' : 'primary'}
+        busy={busy}
+        onClose={onClose}
+        onSubmit={() => void confirm()}
+      >
         <DialogContentText>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('serverShow.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          loading={busy}
-          onClick={() => void confirm()}
-          data-testid="confirm-dialog-submit"
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      </ActionDialogFrame>
     </Dialog>
   );
 }

@@ -1,15 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../api/error-handling';
 import { fieldErrorsOf } from '../api/field-errors';
+import { ActionDialog, ActionDialogFrame } from './ActionDialog';
 
 interface DeleteServerDialogProps {
   open: boolean;
@@ -22,9 +18,9 @@ interface DeleteServerDialogProps {
 /** Delete, confirmed by typing the server's name (issue #5: "Delete, with confirmation"). */
 export function DeleteServerDialog({ open, onClose, ...props }: DeleteServerDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      {open ? <DeleteServerForm onClose={onClose} {...props} /> : null}
-    </Dialog>
+    <ActionDialog open={open} onClose={onClose}>
+      <DeleteServerForm onClose={onClose} {...props} />
+    </ActionDialog>
   );
 }
 
@@ -35,8 +31,7 @@ function DeleteServerForm({ serverName, onClose, onDelete }: Omit<DeleteServerDi
   const [busy, setBusy] = useState(false);
   const matches = typed.trim() === serverName.trim();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (!matches || busy) return;
     setBusy(true);
     try {
@@ -51,43 +46,35 @@ function DeleteServerForm({ serverName, onClose, onDelete }: Omit<DeleteServerDi
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogTitle>{t('serverShow.delete.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t('serverShow.delete.message', { name: serverName })}
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <TextField
-          name="name"
-          label={t('serverShow.delete.typeName')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'server-delete-name' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('serverShow.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          color="error"
-          disabled={!matches}
-          loading={busy}
-          data-testid="server-delete-submit"
-        >
-          {t('serverShow.delete.submit')}
-        </Button>
-      </DialogActions>
-    </form>
+    <ActionDialogFrame
+      form
+      title={t('serverShow.delete.title')}
+      submitLabel={t('serverShow.delete.submit')}
+      submitColor="error"
+      submitDisabled={!matches}
+      submitTestId="server-delete-submit"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {t('serverShow.delete.message', { name: serverName })}
+      </DialogContentText>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <TextField
+        name="name"
+        label={t('serverShow.delete.typeName')}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        autoFocus
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'server-delete-name' } }}
+      />
+    </ActionDialogFrame>
   );
 }

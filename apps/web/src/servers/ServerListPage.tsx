@@ -46,7 +46,8 @@ export function ServerListPage() {
   const preferences = user?.preferences ?? DEFAULT_PREFERENCES;
   const persist = usePersistPreferences();
   const [view, setView] = useState<ListView>(preferences.server_list_view);
-  const { page, itemsPerPage, setPage, setItemsPerPage } = useListPage();
+  const listPage = useListPage();
+  const { page, itemsPerPage } = listPage;
   const search = useUrlSearch();
   const { data, isPending, isError, refetch } = useQuery({
     ...serverSearchQuery({ page, itemsPerPage, search: search.committed }),
@@ -159,13 +160,7 @@ export function ServerListPage() {
           ) : (
             <ServerGrid servers={data.data} columns={columns} />
           )}
-          <ListPagination
-            page={page}
-            itemsPerPage={itemsPerPage}
-            total={data.meta.total}
-            onPageChange={setPage}
-            onItemsPerPageChange={setItemsPerPage}
-          />
+          <ListPagination listPage={listPage} total={data.meta.total} />
         </Paper>
       )}
     </Stack>

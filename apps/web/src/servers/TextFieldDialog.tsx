@@ -1,14 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../api/error-handling';
 import { fieldErrorsOf } from '../api/field-errors';
+import { ActionDialog, ActionDialogFrame } from './ActionDialog';
 import type { FieldMessage } from './field-messages';
 
 interface TextFieldDialogProps {
@@ -32,10 +28,9 @@ interface TextFieldDialogProps {
 /** One value to change (name, IP, stored password), checked here and by the panel. */
 export function TextFieldDialog({ open, onClose, ...props }: TextFieldDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      {/* Remounted on each opening, so an earlier attempt's value and error are gone. */}
-      {open ? <TextFieldForm onClose={onClose} {...props} /> : null}
-    </Dialog>
+    <ActionDialog open={open} onClose={onClose}>
+      <TextFieldForm onClose={onClose} {...props} />
+    </ActionDialog>
   );
 }
 
@@ -57,8 +52,7 @@ function TextFieldForm({
   const [error, setError] = useState<FieldMessage | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (busy) return;
     const problem = validate(value);
     setError(problem);
@@ -78,36 +72,32 @@ function TextFieldForm({
 
   const helper = error === null ? undefined : 'key' in error ? t(error.key) : error.text;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        {description && <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>}
-        <TextField
-          name={field}
-          label={label}
-          type={type}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-          error={error !== null}
-          helperText={helper}
-          autoComplete={type === 'password' ? 'new-password' : 'off'}
-          autoFocus
-          fullWidth
-          sx={{ mt: 1 }}
-          slotProps={{ htmlInput: { 'data-testid': inputTestId } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('serverShow.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={busy} data-testid="confirm-dialog-submit">
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </form>
+    <ActionDialogFrame
+      form
+      title={title}
+      submitLabel={submitLabel}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      {description && <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>}
+      <TextField
+        name={field}
+        label={label}
+        type={type}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(null);
+        }}
+        error={error !== null}
+        helperText={helper}
+        autoComplete={type === 'password' ? 'new-password' : 'off'}
+        autoFocus
+        fullWidth
+        sx={{ mt: 1 }}
+        slotProps={{ htmlInput: { 'data-testid': inputTestId } }}
+      />
+    </ActionDialogFrame>
   );
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -10,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../api/error-handling';
+import { ActionDialog, ActionDialogFrame } from './ActionDialog';
 import { timezoneQuery } from './server-api';
 import { TimezoneField } from './TimezoneField';
 
@@ -24,9 +24,9 @@ interface TimezoneDialogProps {
 /** The server's time zone, read live from it (GET timezone), and a new one to set. */
 export function TimezoneDialog({ open, onClose, ...props }: TimezoneDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      {open ? <TimezoneForm onClose={onClose} {...props} /> : null}
-    </Dialog>
+    <ActionDialog open={open} onClose={onClose}>
+      <TimezoneForm onClose={onClose} {...props} />
+    </ActionDialog>
   );
 }
 
@@ -86,28 +86,18 @@ function TimezoneChoice({
   }
 
   return (
-    <>
-      <DialogTitle>{t('serverShow.timezone.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }} data-testid="server-timezone-current">
-          {t('serverShow.timezone.current', { zone: current })}
-        </DialogContentText>
-        <TimezoneField name="timezone" value={zone} onChange={setZone} inputTestId="server-timezone-input" />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('serverShow.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          loading={busy}
-          disabled={zone === current}
-          onClick={() => void submit()}
-          data-testid="confirm-dialog-submit"
-        >
-          {t('serverShow.timezone.submit')}
-        </Button>
-      </DialogActions>
-    </>
+    <ActionDialogFrame
+      title={t('serverShow.timezone.title')}
+      submitLabel={t('serverShow.timezone.submit')}
+      submitDisabled={zone === current}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <DialogContentText sx={{ mb: 2 }} data-testid="server-timezone-current">
+        {t('serverShow.timezone.current', { zone: current })}
+      </DialogContentText>
+      <TimezoneField name="timezone" value={zone} onChange={setZone} inputTestId="server-timezone-input" />
+    </ActionDialogFrame>
   );
 }
