@@ -1,8 +1,6 @@
 import AppsIcon from '@mui/icons-material/Apps';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -11,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -30,6 +27,7 @@ import { applicationsQuery } from './server-api';
 import { useApplicationActions } from './use-application-actions';
 import { useRouteServerId, useServerDetail } from './use-server-detail';
 import { useUrlSearch } from './use-url-search';
+import { SearchField } from './SearchField';
 
 /**
  * `/servers/{server}/applications` (servers.applications, spec/000 §2, §3 Application): what is
@@ -82,22 +80,11 @@ export function ApplicationsPage() {
         )}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
+        <SearchField
           value={search.text}
-          onChange={(event) => search.change(event.target.value)}
-          placeholder={t('applications.search')}
-          sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'applications-search', 'aria-label': t('applications.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={search.change}
+          label={t('applications.search')}
+          testId="applications-search"
         />
         <ToggleButtonGroup
           exclusive

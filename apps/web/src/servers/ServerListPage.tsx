@@ -1,13 +1,10 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import GridViewIcon from '@mui/icons-material/GridView';
-import SearchIcon from '@mui/icons-material/Search';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -30,6 +27,7 @@ import { serverSearchQuery } from './server-api';
 import { ServerGrid } from './ServerGrid';
 import { ServerTable } from './ServerTable';
 import { useUrlSearch } from './use-url-search';
+import { SearchField } from './SearchField';
 
 type ListView = Preferences['server_list_view'];
 
@@ -91,22 +89,11 @@ export function ServerListPage() {
         </Button>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
+        <SearchField
           value={search.text}
-          onChange={(event) => search.change(event.target.value)}
-          placeholder={t('serverList.search')}
-          sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'server-search', 'aria-label': t('serverList.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={search.change}
+          label={t('serverList.search')}
+          testId="server-search"
         />
         <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto' }, alignItems: 'center' }}>
           {view === 'list' && <ColumnsMenu preferences={preferences} />}
