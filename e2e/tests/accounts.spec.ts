@@ -35,6 +35,9 @@ test('register, receive the verification mail over SMTP and follow its link', as
 });
 
 test('sign out, then sign in again with a TOTP code', async ({ page }) => {
+  // The test waits for the next 30 s TOTP window on purpose (replays are refused), so it needs more
+  // than the default 30 s.
+  test.setTimeout(90_000);
   const { email } = await registerVerifiedUser(page);
   await page.goto('/user/profile');
   await page.getByTestId('two-factor-enable').click();
