@@ -7,6 +7,7 @@ import { createEventNotifier } from './events/event-notifier.js';
 import { createEventsRepository } from './events/events.repository.js';
 import { createEventsService, type EventsService } from './events/events.service.js';
 import { buildApp } from './http/app.js';
+import { createEventHooks } from './jobs/event-hooks.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { createJobRunner, ServerBusyError } from './jobs/job-runner.js';
 import { createLeaseReaper } from './jobs/lease-reaper.js';
@@ -66,7 +67,10 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
   });
   const events = createEventsService({ repository, queue, notifier, secretBox, connections });
   const executor = options.executor ?? createSshExecutor();
+  // Areas register their tasks and finished-event handlers here while the app is built.
+  const hooks = createEventHooks((message, details) => app.log.error(details, message));
   const runner = createJobRunner({
+    hooks,
     repository,
     executor,
     connections,
@@ -108,6 +112,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     accounts,
     executor,
     secretBox,
+    hooks,
     logger: options.logger,
   });
   const log = app.log;

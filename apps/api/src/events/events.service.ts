@@ -3,6 +3,7 @@ import { buildStepInvocation, getRecipe, RecipeInputError } from '@hostdeck/reci
 import type { SecretBox } from '../crypto/secret-box.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import { paginate } from '../http/paginate.js';
+import { TASK_PREFIX } from '../jobs/event-hooks.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
 import type { EventNotifier } from './event-notifier.js';
@@ -20,6 +21,20 @@ export interface StartRecipeRequest {
   startStepId?: string | null;
 }
 
+export interface StartTaskRequest {
+  userId: number;
+  serverId: number;
+  /** A task registered with the event hooks (jobs/event-hooks.ts). */
+  task: string;
+  /** Already validated by the caller's schema; stored sealed like a recipe's input. */
+  input: unknown;
+  type: string;
+  description: string;
+  siteId?: number | null;
+  modelId?: number | null;
+  modelType?: string | null;
+}
+
 /**
  * Events: start a recipe as an event, cancel it, list them. Input is validated by the recipe's
  * grammar before anything is stored or queued: an invalid value never reaches the queue.
@@ -32,6 +47,14 @@ export function createEventsService(options: {
   connections: ServerConnections;
 }) {
   const { repository } = options;
+
+  async function queueEvent(values: Parameters<EventsRepository['insert']>[0]) {
+    const event = await repository.insert(values);
+    await options.notifier.changed(event);
+    const jobId = await options.queue.schedule(event.id, event.serverId);
+    await repository.setQueueJobId(event.id, jobId);
+    return event;
+  }
 
   return {
     async startRecipe(request: StartRecipeRequest) {
@@ -52,7 +75,7 @@ export function createEventsService(options: {
         if (error instanceof RecipeInputError) throw new ValidationError(error.fieldErrors);
         throw error;
       }
-      const event = await repository.insert({
+      return queueEvent({
         type: request.type,
         description: request.description,
         userId: request.userId,
@@ -62,10 +85,22 @@ export function createEventsService(options: {
         sealedInput: options.secretBox.seal(JSON.stringify(input), SECRET_PURPOSE.eventInput),
         startStepId: request.startStepId ?? null,
       });
-      await options.notifier.changed(event);
-      const jobId = await options.queue.schedule(event.id, event.serverId);
-      await repository.setQueueJobId(event.id, jobId);
-      return event;
+    },
+
+    /** Starts a panel task (ACME orders, deployments) as an event on the server. */
+    async startTask(request: StartTaskRequest) {
+      await options.connections.authorize(request.userId, request.serverId, 'manage');
+      return queueEvent({
+        type: request.type,
+        description: request.description,
+        userId: request.userId,
+        serverId: request.serverId,
+        siteId: request.siteId ?? null,
+        modelId: request.modelId ?? null,
+        modelType: request.modelType ?? null,
+        recipeId: `${TASK_PREFIX}${request.task}`,
+        sealedInput: options.secretBox.seal(JSON.stringify(request.input), SECRET_PURPOSE.eventInput),
+      });
     },
 
     /**

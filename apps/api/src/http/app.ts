@@ -12,6 +12,7 @@ import { eventsRoutes } from '../events/events.routes.js';
 import type { EventsService } from '../events/events.service.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { RealtimeBus } from '../realtime/realtime-bus.js';
+import { createEventHooks, type EventHooks } from '../jobs/event-hooks.js';
 import type { RemoteExecutor } from '../remote/remote-executor.js';
 import { realtimeRoutes } from '../realtime/realtime.routes.js';
 import { healthRoutes } from '../health/health.routes.js';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   /** How the panel reaches servers (connecting one, reading its system information…). */
   executor: RemoteExecutor;
   secretBox: SecretBox;
+  /** Where areas register event tasks and finished-event handlers (jobs/event-hooks.ts). */
+  hooks?: EventHooks;
   logger?: FastifyBaseLogger | boolean | undefined;
 }
 
@@ -134,7 +137,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     executor: dependencies.executor,
     secretBox: dependencies.secretBox,
   });
-  await app.register(sitesRoutes, { db: database.db });
+  await app.register(sitesRoutes, {
+    db: database.db,
+    bus: dependencies.bus,
+    events: dependencies.events,
+    executor: dependencies.executor,
+    secretBox: dependencies.secretBox,
+    hooks: dependencies.hooks ?? createEventHooks(),
+    config,
+  });
   await app.register(eventsRoutes, { events: dependencies.events });
   await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
 

@@ -1,6 +1,10 @@
 import { accountsVi } from '../accounts/accounts.vi.js';
 import { applicationsVi } from '../applications/applications.vi.js';
 import { serversVi } from '../servers/servers.vi.js';
+import { certificatesVi } from '../certificates/certificates.vi.js';
+import { deploymentsVi } from '../deployments/deployments.vi.js';
+import { siteConfigsVi } from '../site-configs/site-configs.vi.js';
+import { sitesVi } from '../sites/sites.vi.js';
 import { teamsVi } from '../teams/teams.vi.js';
 
 /**
@@ -12,6 +16,10 @@ export const vi: Record<string, string> = {
   ...applicationsVi,
   ...teamsVi,
   ...serversVi,
+  ...sitesVi,
+  ...siteConfigsVi,
+  ...certificatesVi,
+  ...deploymentsVi,
   'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
   '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
   Required: 'Bắt buộc',

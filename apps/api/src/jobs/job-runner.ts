@@ -7,6 +7,7 @@ import { createOutputRecorder } from '../events/output-recorder.js';
 import type { EventNotifier } from '../events/event-notifier.js';
 import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
+import { TaskStepError, type EventHooks } from './event-hooks.js';
 
 /** The event could not start because another mutating event runs on its server. */
 export class ServerBusyError extends Error {}
@@ -23,6 +24,8 @@ export interface JobRunnerOptions {
   /** Tries per idempotent step after a transport (SSH) failure. */
   transportRetries?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
+  /** Panel tasks and finished-event handlers registered by the areas. */
+  hooks?: EventHooks;
 }
 
 /**
@@ -68,9 +71,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       let reason: string | null = null;
       let session: RemoteSession | null = null;
       try {
-        const recipe = findRecipe(claimed);
+        const task = options.hooks?.taskFor(claimed.recipeId);
+        const recipe = task ? null : findRecipe(claimed);
         const input = readInput(claimed, options.secretBox);
-        const steps = stepsFrom(recipe, claimed.startStepId);
+        const steps = recipe ? stepsFrom(recipe, claimed.startStepId) : [];
         if (claimed.serverId === null) throw new Error('This event has no server');
         const serverId = claimed.serverId;
         const connect = async () => {
@@ -81,6 +85,19 @@ export function createJobRunner(options: JobRunnerOptions) {
         };
         session = await withTransportRetries(connect, retries, recorder.write);
 
+        if (task) {
+          const taskSession: RemoteSession = session;
+          await task({
+            event: claimed,
+            input,
+            session: taskSession,
+            write: recorder.write,
+            signal: lost.signal,
+            isCancelRequested: () => options.repository.isCancelRequested(eventId),
+            runRecipe: (recipeId, recipeInput) =>
+              runRecipeSteps(taskSession, recipeId, recipeInput, recorder.write, lost.signal),
+          });
+        }
         for (const step of steps) {
           if (await options.repository.isCancelRequested(eventId)) {
             status = EVENT_STATUS.cancelled;
@@ -91,7 +108,7 @@ export function createJobRunner(options: JobRunnerOptions) {
           if (leaseLost) throw new Error('This worker lost the lease on the event');
           await options.repository.setCurrentStep(eventId, step.id);
           recorder.write(`\n==> ${step.title}\n`);
-          const invocation = buildStepInvocation(recipe, step.id, input);
+          const invocation = buildStepInvocation(recipe!, step.id, input);
           let attempt = 0;
           for (;;) {
             try {
@@ -130,11 +147,49 @@ export function createJobRunner(options: JobRunnerOptions) {
         await session?.close().catch(() => {});
         await recorder.flush();
         const finished = await options.repository.finish(eventId, owner, status, reason);
-        if (finished) await options.notifier.changed(finished);
+        if (finished) {
+          await options.hooks?.finished(finished);
+          await options.notifier.changed(finished);
+        }
         options.log?.('event finished', { eventId, status });
       }
     },
   };
+}
+
+/** Every step of a recipe over a task's session; stdout is returned, a failed step throws. */
+async function runRecipeSteps(
+  session: RemoteSession,
+  recipeId: string,
+  input: unknown,
+  write: (text: string) => void,
+  signal: AbortSignal,
+): Promise<string> {
+  const recipe = getRecipe(recipeId);
+  if (!recipe) throw new Error(`Unknown recipe "${recipeId}"`);
+  let stdout = '';
+  for (const step of recipe.steps) {
+    write(`\n==> ${step.title}\n`);
+    const invocation = buildStepInvocation(recipe, step.id, input);
+    const result = await session.run({
+      command: invocation.command,
+      stdin: invocation.stdin,
+      onStdout: (chunk) => {
+        stdout += chunk;
+        write(chunk);
+      },
+      onStderr: write,
+      totalTimeoutMs: step.timeoutMs,
+      signal,
+    });
+    if (result.exitCode !== 0) {
+      throw new TaskStepError(
+        `Step "${step.title}" failed (exit code ${result.exitCode ?? result.signal ?? 'unknown'})`,
+        stdout,
+      );
+    }
+  }
+  return stdout;
 }
 
 function findRecipe(event: EventRow): Recipe {

@@ -70,6 +70,9 @@ export function createServerRemote(executor: RemoteExecutor) {
   }
 
   return {
+    /** Any recipe run while a request waits (each step at most 15 s); stdout, or RemoteCommandError. */
+    run: runRecipe,
+
     connect(target: RemoteTarget, options: ConnectOptions = {}): Promise<RemoteSession> {
       return executor.connect(target, { connectTimeoutMs: CONNECT_TIMEOUT_MS, ...options });
     },

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import type { PageTitleKey } from '../pages/page-titles';
 import { AppShell } from '../shell/AppShell';
@@ -14,8 +14,9 @@ import {
   serverLoader,
   siteLoader,
 } from './route-loaders';
-import { isSiteWebserver, type SiteWebserver } from './route-names';
+import { isSiteWebserver } from './route-names';
 import { ScrollOnNavigate } from './ScrollOnNavigate';
+import { SitePages } from '../sites/site-pages';
 // Static: the shell shows it for a missing server or site too, so it is in the first chunk anyway.
 import { NotFoundPage } from '../pages/NotFoundPage';
 
@@ -101,41 +102,12 @@ const SERVER_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
   ['pm2', 'pageTitles.serverPm2'],
 ];
 
-const SITE_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
-  ['deployment', 'pageTitles.siteDeployments'],
-  ['command', 'pageTitles.siteCommands'],
-  ['domain', 'pageTitles.siteDomain'],
-  ['settings', 'pageTitles.siteSettings'],
-  ['ssl', 'pageTitles.siteSsl'],
+/** One-click apps and source-code install come with their own issue. */
+const SITE_APP_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
   ['wordpress', 'pageTitles.siteWordpress'],
   ['n8n', 'pageTitles.siteN8n'],
   ['sourcecode', 'pageTitles.siteSourcecode'],
 ];
-
-type WebserverSection = 'overview' | 'configuration' | 'errorLog' | 'accessLog';
-
-const WEBSERVER_TITLES: Record<SiteWebserver, Record<WebserverSection, PageTitleKey>> = {
-  nginx: {
-    overview: 'pageTitles.siteNginx',
-    configuration: 'pageTitles.siteNginxConfiguration',
-    errorLog: 'pageTitles.siteNginxErrorLog',
-    accessLog: 'pageTitles.siteNginxAccessLog',
-  },
-  apache2: {
-    overview: 'pageTitles.siteApache2',
-    configuration: 'pageTitles.siteApache2Configuration',
-    errorLog: 'pageTitles.siteApache2ErrorLog',
-    accessLog: 'pageTitles.siteApache2AccessLog',
-  },
-};
-
-/** `/sites/{site}/{webserver}…`: the loader has already turned away anything but nginx and apache2. */
-function SiteWebserverPage({ section }: { section: WebserverSection }) {
-  const { webserver } = useParams();
-  return (
-    <ComingSoonPage titleKey={WEBSERVER_TITLES[isSiteWebserver(webserver) ? webserver : 'nginx'][section]} />
-  );
-}
 
 /** Guards run on every navigation (spec/000 §2), not only when their part of the path changes. */
 const alwaysRevalidate = () => true;
@@ -225,22 +197,27 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               {
                 path: 'sites/create',
                 loader: installedServerLoader(queryClient, 'query'),
-                element: <ComingSoonPage titleKey="pageTitles.siteCreate" />,
+                element: <SitePages.Create />,
               },
               {
                 path: 'sites/:site',
                 loader: siteLoader(queryClient),
                 children: [
-                  { index: true, element: <ComingSoonPage titleKey="pageTitles.siteShow" /> },
-                  ...SITE_SECTIONS.map(([path, titleKey]) => comingSoon(path, titleKey)),
+                  { index: true, element: <SitePages.Show /> },
+                  { path: 'deployment', element: <SitePages.Deployments /> },
+                  { path: 'command', element: <SitePages.Commands /> },
+                  { path: 'domain', element: <SitePages.Domain /> },
+                  { path: 'settings', element: <SitePages.Settings /> },
+                  { path: 'ssl', element: <SitePages.Ssl /> },
+                  ...SITE_APP_SECTIONS.map(([path, titleKey]) => comingSoon(path, titleKey)),
                   {
                     path: ':webserver',
                     loader: siteLoader(queryClient, (params) => isSiteWebserver(params.webserver)),
                     children: [
-                      { index: true, element: <SiteWebserverPage section="overview" /> },
-                      { path: 'configuration', element: <SiteWebserverPage section="configuration" /> },
-                      { path: 'error-log', element: <SiteWebserverPage section="errorLog" /> },
-                      { path: 'access-log', element: <SiteWebserverPage section="accessLog" /> },
+                      { index: true, element: <SitePages.Webserver section="overview" /> },
+                      { path: 'configuration', element: <SitePages.Webserver section="configuration" /> },
+                      { path: 'error-log', element: <SitePages.Webserver section="errorLog" /> },
+                      { path: 'access-log', element: <SitePages.Webserver section="accessLog" /> },
                     ],
                   },
                 ],

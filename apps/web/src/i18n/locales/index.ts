@@ -1,3 +1,11 @@
+import enSites from './en/sites.json';
+import viSites from './vi/sites.json';
+import enSiteWebserver from './en/site-webserver.json';
+import viSiteWebserver from './vi/site-webserver.json';
+import enSiteSsl from './en/site-ssl.json';
+import viSiteSsl from './vi/site-ssl.json';
+import enSiteDeployments from './en/site-deployments.json';
+import viSiteDeployments from './vi/site-deployments.json';
 import enAccounts from './en/accounts.json';
 import enCore from './en/core.json';
 import enPages from './en/pages.json';
@@ -22,6 +30,10 @@ export const enAreas = {
   pages: enPages,
   search: enSearch,
   servers: enServers,
+  sites: enSites,
+  siteWebserver: enSiteWebserver,
+  siteSsl: enSiteSsl,
+  siteDeployments: enSiteDeployments,
 };
 export const viAreas = {
   core: viCore,
@@ -30,7 +42,33 @@ export const viAreas = {
   pages: viPages,
   search: viSearch,
   servers: viServers,
+  sites: viSites,
+  siteWebserver: viSiteWebserver,
+  siteSsl: viSiteSsl,
+  siteDeployments: viSiteDeployments,
 };
 
-export const en = { ...enCore, ...enShell, ...enAccounts, ...enPages, ...enSearch, ...enServers };
-export const vi = { ...viCore, ...viShell, ...viAccounts, ...viPages, ...viSearch, ...viServers };
+export const en = {
+  ...enCore,
+  ...enShell,
+  ...enAccounts,
+  ...enPages,
+  ...enSearch,
+  ...enServers,
+  ...enSites,
+  ...enSiteWebserver,
+  ...enSiteSsl,
+  ...enSiteDeployments,
+};
+export const vi = {
+  ...viCore,
+  ...viShell,
+  ...viAccounts,
+  ...viPages,
+  ...viSearch,
+  ...viServers,
+  ...viSites,
+  ...viSiteWebserver,
+  ...viSiteSsl,
+  ...viSiteDeployments,
+};
