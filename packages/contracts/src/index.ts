@@ -15,3 +15,6 @@ export * from './sites.js';
 export * from './grammars.js';
 export * from './testing/injection-payloads.js';
 export * from './server-management.js';
+export * from './site-configs.js';
+export * from './site-certificates.js';
+export * from './site-deployments.js';

@@ -20,6 +20,9 @@ import { infoRoutes } from '../info/info.routes.js';
 import { outboxRoutes } from '../mail/outbox.routes.js';
 import { serversRoutes } from '../servers/servers.routes.js';
 import { sitesRoutes } from '../sites/sites.routes.js';
+import { siteConfigsRoutes } from '../site-configs/site-configs.routes.js';
+import { certificatesRoutes } from '../certificates/certificates.routes.js';
+import { deploymentsRoutes } from '../deployments/deployments.routes.js';
 import { teamsRoutes } from '../teams/teams.routes.js';
 import { csrfProtection } from './csrf.js';
 import { errorHandler } from './error-handler.js';
@@ -137,7 +140,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     executor: dependencies.executor,
     secretBox: dependencies.secretBox,
   });
-  await app.register(sitesRoutes, {
+  const siteOptions = {
     db: database.db,
     bus: dependencies.bus,
     events: dependencies.events,
@@ -145,7 +148,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     secretBox: dependencies.secretBox,
     hooks: dependencies.hooks ?? createEventHooks(),
     config,
-  });
+  };
+  await app.register(sitesRoutes, siteOptions);
+  await app.register(siteConfigsRoutes, siteOptions);
+  await app.register(certificatesRoutes, siteOptions);
+  await app.register(deploymentsRoutes, siteOptions);
   await app.register(eventsRoutes, { events: dependencies.events });
   await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
 

@@ -41,7 +41,9 @@ export type FinishedEventHandler = (event: EventRow) => Promise<void>;
  * steps, such as an ACME order) and handlers called once an event has finished, whatever its
  * status (a site becomes active or failed, a deployment records its release).
  */
-export function createEventHooks(log: (message: string, details?: Record<string, unknown>) => void = () => {}) {
+export function createEventHooks(
+  log: (message: string, details?: Record<string, unknown>) => void = () => {},
+) {
   const tasks = new Map<string, EventTask>();
   const finishedHandlers: { typePrefix: string; handler: FinishedEventHandler }[] = [];
 

@@ -24,7 +24,11 @@ export interface AuthorizedSite {
  * site the caller may act on (another user's site answers 404, like a missing one), and running a
  * quick recipe on its server while the request waits.
  */
-export function createSiteAccess(dependencies: { db: Database; secretBox: SecretBox; executor: RemoteExecutor }) {
+export function createSiteAccess(dependencies: {
+  db: Database;
+  secretBox: SecretBox;
+  executor: RemoteExecutor;
+}) {
   const { db } = dependencies;
   const connections = createServerConnections(db, dependencies.secretBox);
   const remote = createServerRemote(dependencies.executor);
