@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ACME_CA_BUNDLE, E2E_ACME_DIRECTORY_URL, E2E_PEBBLE } from './support/pebble';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium`; Playwright's own browser
@@ -27,6 +28,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
   use: {
     baseURL,
+    // A click on a control that never becomes enabled fails within a minute, not at the test's end.
+    actionTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -44,6 +47,15 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      // A local ACME server (Debian's pebble) for the certificate tests: its ports are fixed so
+      // the panel below gets them in its environment.
+      command: 'npx tsx e2e/support/pebble-server.ts',
+      cwd: repositoryRoot,
+      url: `http://127.0.0.1:${E2E_PEBBLE.healthPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     {
       // A real SMTP server: the panel mails verification and reset links to it (support/mail.ts reads them).
       command: 'node e2e/support/smtp-capture.mjs',
@@ -67,6 +79,8 @@ export default defineConfig({
         APP_URL: baseURL,
         LOG_LEVEL: 'warn',
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ACME_DIRECTORY_URL: E2E_ACME_DIRECTORY_URL,
+        ACME_CA_BUNDLE: E2E_ACME_CA_BUNDLE,
       },
     },
   ],

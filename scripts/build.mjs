@@ -1,4 +1,4 @@
-// Builds what is out of date: the SPA (Vite) and the panel bundle (esbuild). A stamp file records
+// Builds what is out of date: the SPA (Vite), the panel bundle (esbuild) and the agent bundle. A stamp file records
 // the newest source the last build saw, so `npm start` on an unchanged tree starts at once.
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +30,7 @@ function isUpToDate(newest) {
   if (!existsSync(stampFile)) return false;
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) return false;
   if (!existsSync(path.join(root, 'apps/api/dist/main.js'))) return false;
+  if (!existsSync(path.join(root, 'apps/agent/dist'))) return false;
   return Number(readFileSync(stampFile, 'utf8')) >= newest;
 }
 
@@ -41,6 +42,9 @@ export async function build({ force = false } = {}) {
   await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
   step('Building the panel');
   await run('node', ['build.mjs'], { cwd: path.join(root, 'apps/api') });
+  // The agent the panel installs on servers (install_agent sends this bundle).
+  step('Building the agent bundle');
+  await run('node', ['build/bundle.mjs'], { cwd: path.join(root, 'apps/agent') });
   writeFileSync(stampFile, String(newest));
   console.log(`built in ${elapsed(startedAt)}`);
   return true;

@@ -2,6 +2,7 @@
 // test-server.sh in their own network namespaces, reachable over SSH at a private address.
 // Needs root (systemd-nspawn, overlayfs, veth). See README.md beside this file.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -32,11 +33,27 @@ export const testServerScript =
   process.env.HOSTDECK_TEST_SERVER_SCRIPT ??
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-server.sh');
 
+/** Image definitions, read by the script beside them. */
+const imagesDirectory = path.join(path.dirname(testServerScript), 'images');
+
 /** A valid server name: it becomes part of an interface name (ve-NAME), so it is short. */
 export const TEST_SERVER_NAME = /^[a-z][a-z0-9-]{0,9}$/;
 
-// The first boot on a machine builds the base image with debootstrap (a minute or two).
-const BOOT_TIMEOUT_MS = 20 * 60_000;
+/**
+ * A prebuilt layer between the base and a server's writable layer (images/IMAGE.packages and
+ * IMAGE.setup.sh beside this file): `web` has nginx, PHP 8.2 FPM, MariaDB, PostgreSQL, apache2, git
+ * and the user `hostdeck`. Built once per machine and version, on first use.
+ */
+export type TestServerImage = 'web';
+
+export interface BootOptions {
+  /** Boot from this image instead of the plain base. */
+  image?: TestServerImage;
+}
+
+// The first boot on a machine builds the base image with debootstrap (a minute or two), and the
+// first boot from an image builds that image (a few minutes more).
+const BOOT_TIMEOUT_MS = 30 * 60_000;
 const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
 
 function runTool(args: string[], options: RunOptions = {}): Promise<CommandResult> {
@@ -116,16 +133,39 @@ function single(stdout: string): TestServer {
   return server;
 }
 
-/** Boots server `name` (or returns it as it is if it is already running). */
-export async function bootTestServer(name: string): Promise<TestServer> {
-  checkName(name);
-  return single((await runToolOrThrow(['up', name], BOOT_TIMEOUT_MS)).stdout);
+function imageArgs(options: BootOptions): string[] {
+  return options.image ? ['--image', options.image] : [];
 }
 
-/** Puts server `name` back in its freshly bootstrapped state (same name and address; takes seconds). */
-export async function resetTestServer(name: string): Promise<TestServer> {
+/**
+ * Boots server `name` (or returns it as it is if it is already running from the same base or image;
+ * one running from something else is booted fresh).
+ */
+export async function bootTestServer(name: string, options: BootOptions = {}): Promise<TestServer> {
   checkName(name);
-  return single((await runToolOrThrow(['reset', name], BOOT_TIMEOUT_MS)).stdout);
+  return single((await runToolOrThrow(['up', name, ...imageArgs(options)], BOOT_TIMEOUT_MS)).stdout);
+}
+
+/**
+ * Puts server `name` back in a fresh state: the base, or `options.image` (same name and address;
+ * takes seconds). Boots it when it does not exist yet.
+ */
+export async function resetTestServer(name: string, options: BootOptions = {}): Promise<TestServer> {
+  checkName(name);
+  return single((await runToolOrThrow(['reset', name, ...imageArgs(options)], BOOT_TIMEOUT_MS)).stdout);
+}
+
+/** Builds `image` unless this machine has its current version already (concurrent calls build it once). */
+export async function buildTestServerImage(image: TestServerImage): Promise<void> {
+  await runToolOrThrow(['image', image], BOOT_TIMEOUT_MS);
+}
+
+/** The Debian packages installed in `image` (from images/IMAGE.packages). */
+export function testServerImagePackages(image: TestServerImage): string[] {
+  return readFileSync(path.join(imagesDirectory, `${image}.packages`), 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line !== '');
 }
 
 /** Stops server `name` and removes everything it had. Succeeds when it does not exist. */

@@ -4,10 +4,12 @@
 # Each server is a systemd-nspawn container booted from a cached debootstrap base through an
 # overlayfs (per-server writable layer), with its own network namespace and a private /30 out of
 # 10.213.0.0/16: host end ve-NAME = .1, container end host0 = .2. No default route inside, so the
-# servers reach only the host end (where apt-cacher-ng listens on :3142).
+# servers reach only the host end (where apt-cacher-ng listens on :3142). An image (images/IMAGE.*
+# beside this script, e.g. "web") is an extra overlay layer built once per machine on top of the base.
 #
-# Usage: test-server.sh up|down|reset|info NAME
-#        test-server.sh list | down-all
+# Usage: test-server.sh up|reset NAME [--image IMAGE]
+#        test-server.sh down|info NAME
+#        test-server.sh image IMAGE | list | down-all
 #        test-server.sh exec NAME -- CMD [ARGS...]
 # up/reset/info/list print one JSON line per server on stdout; everything else goes to stderr.
 set -euo pipefail
@@ -24,6 +26,13 @@ readonly BASE_DIR="$STATE_HOME/base-$BASE_VERSION"
 readonly BASE_ROOT="$BASE_DIR/rootfs"
 readonly BASE_MARK="$BASE_DIR/complete"
 readonly SERVERS_DIR="$STATE_HOME/servers"
+# Image definitions (IMAGE.packages + IMAGE.setup.sh) and the built images (IMAGE-HASH/layer).
+IMAGE_DEFS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/images"
+readonly IMAGE_DEFS
+readonly IMAGES_DIR="$STATE_HOME/images"
+# Part of every image's version hash (with BASE_VERSION and the definition files): bump when
+# build_image or clean_layer changes what an image contains.
+readonly IMAGE_FORMAT=1
 readonly LOCK_DIR="$STATE_HOME/locks"
 readonly SUITE=bookworm
 readonly MIRROR=http://deb.debian.org/debian
@@ -35,7 +44,7 @@ readonly ACNG_MARK="$STATE_HOME/apt-cacher-ng.started-by-test-server"
 CGROUP_GROUP="hostdeck-ts-$(printf '%s' "$STATE_HOME" | md5sum | cut -c1-8)"
 readonly CGROUP_GROUP
 # Locks use fixed descriptors so they can be closed explicitly in background children.
-readonly FD_SERVER=8 FD_GLOBAL=9
+readonly FD_IMAGE=7 FD_SERVER=8 FD_GLOBAL=9
 
 log() { printf '[test-server] %s\n' "$*" >&2; }
 die() {
@@ -45,14 +54,17 @@ die() {
 
 usage() {
   cat >&2 <<'EOF'
-usage: test-server.sh up NAME        boot NAME (or show it if running); prints its JSON line
-       test-server.sh reset NAME     back to the freshly bootstrapped state; prints its JSON line
+usage: test-server.sh up NAME [--image IMAGE]     boot NAME (or show it if running); prints its JSON line
+       test-server.sh reset NAME [--image IMAGE]  back to the fresh state; prints its JSON line
        test-server.sh down NAME      stop NAME and remove everything it had (idempotent)
        test-server.sh info NAME      print NAME's JSON line (exit 1 if not running)
        test-server.sh list           one JSON line per running server
+       test-server.sh image IMAGE    build IMAGE (once per version; idempotent); prints a JSON line
        test-server.sh exec NAME -- CMD [ARGS...]   run CMD inside NAME (no SSH)
        test-server.sh down-all       stop every server (and apt-cacher-ng if this tool started it)
-NAME: ^[a-z][a-z0-9-]{0,9}$   state: $HOSTDECK_TEST_SERVER_HOME (default /var/lib/hostdeck-test-servers)
+NAME: ^[a-z][a-z0-9-]{0,9}$   IMAGE: a definition in images/ beside this script (e.g. web);
+without --image a server boots the plain base.
+state: $HOSTDECK_TEST_SERVER_HOME (default /var/lib/hostdeck-test-servers)
 EOF
   exit 2
 }
@@ -72,6 +84,13 @@ lock_global() {
   flock -w 3600 "$FD_GLOBAL" || die "timed out waiting for $LOCK_DIR/global.lock"
 }
 unlock_global() { eval "exec $FD_GLOBAL>&-"; }
+
+lock_image() {
+  mkdir -p "$LOCK_DIR"
+  eval "exec $FD_IMAGE>\"\$LOCK_DIR/image-\$1.lock\""
+  flock -w 3600 "$FD_IMAGE" || die "timed out waiting for the lock of image $1"
+}
+unlock_image() { eval "exec $FD_IMAGE>&-"; }
 
 lock_server() {
   mkdir -p "$LOCK_DIR"
@@ -116,15 +135,15 @@ ensure_cacher() {
     ((changed)) || return 0
     log "restarting apt-cacher-ng (backends_debian changed)"
     /etc/init.d/apt-cacher-ng restart </dev/null >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 \
-      {FD_SERVER}>&- {FD_GLOBAL}>&- || true
+      {FD_IMAGE}>&- {FD_SERVER}>&- {FD_GLOBAL}>&- || true
   else
     log "starting apt-cacher-ng on :$ACNG_PORT"
     if [[ -x /etc/init.d/apt-cacher-ng ]]; then
       /etc/init.d/apt-cacher-ng start </dev/null >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 \
-        {FD_SERVER}>&- {FD_GLOBAL}>&- || true
+        {FD_IMAGE}>&- {FD_SERVER}>&- {FD_GLOBAL}>&- || true
     else
       apt-cacher-ng -c /etc/apt-cacher-ng ForeGround=0 </dev/null \
-        >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 {FD_SERVER}>&- {FD_GLOBAL}>&- || true
+        >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 {FD_IMAGE}>&- {FD_SERVER}>&- {FD_GLOBAL}>&- || true
     fi
     date >"$ACNG_MARK"
   fi
@@ -212,6 +231,131 @@ ensure_base() {
   printf 'built %s in %s ms\n' "$(date -Is)" "$(($(now_ms) - t0))" >"$BASE_MARK"
   log "base image ready in $(($(now_ms) - t0)) ms"
   unlock_global
+}
+
+# ---------------------------------------------------------------------------------------------
+# images: one more overlay layer between the base and a server's writable layer
+
+check_image() {
+  [[ ${1:-} =~ ^[a-z][a-z0-9]{0,5}$ ]] || die "invalid image name '${1:-}' (want ^[a-z][a-z0-9]{0,5}\$)"
+  [[ -f $IMAGE_DEFS/$1.packages && -f $IMAGE_DEFS/$1.setup.sh ]] ||
+    die "unknown image '$1' (no $IMAGE_DEFS/$1.packages and $1.setup.sh)"
+  image_packages "$1" >/dev/null # (dies on a bad name here, not in a subshell later)
+}
+
+image_packages() { # the packages of image $1, one a line (comments and blank lines dropped)
+  local line
+  while read -r line; do
+    line=${line%%#*}
+    line=${line//[[:space:]]/}
+    [[ -n $line ]] || continue
+    [[ $line =~ ^[a-z0-9][a-z0-9.+-]+$ ]] || die "invalid package name '$line' in $1.packages"
+    printf '%s\n' "$line"
+  done <"$IMAGE_DEFS/$1.packages"
+}
+
+# IMAGE-HASH: the hash covers the base version, the build format and both definition files, so any
+# change builds a new version beside the old one (down-all removes the old ones).
+image_version() {
+  local hash
+  hash=$({
+    printf 'format %s base %s\n' "$IMAGE_FORMAT" "$BASE_VERSION"
+    cat "$IMAGE_DEFS/$1.packages" "$IMAGE_DEFS/$1.setup.sh"
+  } | md5sum | cut -c1-10)
+  printf '%s-%s\n' "$1" "$hash"
+}
+
+root_id() { # what a server's root is made of: base-N, or IMAGE-HASH for an image ($1 empty: base)
+  if [[ -n $1 ]]; then image_version "$1"; else printf 'base-%s\n' "$BASE_VERSION"; fi
+}
+
+lowerdir_of() { # the overlayfs lowerdir for root id $1 (leftmost is on top)
+  if [[ $1 == "base-$BASE_VERSION" ]]; then
+    printf '%s\n' "$BASE_ROOT"
+  else
+    printf '%s/%s/layer:%s\n' "$IMAGES_DIR" "$1" "$BASE_ROOT"
+  fi
+}
+
+# Runs CMD as root in all namespaces of the container whose PID 1 is $1, with a clean environment.
+in_container() {
+  local leader=$1
+  shift
+  nsenter -t "$leader" -m -u -i -n -p -C -r -w -- \
+    /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root USER=root LOGNAME=root LANG=C.UTF-8 TERM=dumb DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+ensure_image() {
+  local version
+  version=$(image_version "$1")
+  [[ -f $IMAGES_DIR/$version/complete ]] && return 0
+  lock_image "$1"
+  if [[ ! -f $IMAGES_DIR/$version/complete ]]; then
+    build_image "$1" "$version"
+  fi
+  unlock_image
+}
+
+# Boots a temporary server (img-IMAGE) from the base, runs IMAGE.setup.sh in it with the packages,
+# shuts it down cleanly (so database files are consistent) and keeps its writable layer.
+build_image() {
+  local image=$1 version=$2 dir builder d logf t0 leader np i pkgs=()
+  dir="$IMAGES_DIR/$version"
+  builder="img-$image"
+  d=$(sdir "$builder")
+  logf="$dir/build.log"
+  mapfile -t pkgs < <(image_packages "$image")
+  mkdir -p "$dir"
+  rm -rf --one-file-system "$dir/layer"
+  t0=$(now_ms)
+  log "building image $version (once per version; takes a few minutes), log: $logf"
+  lock_server "$builder"
+  stop_server "$builder"
+  wipe_layer "$builder"
+  mkdir -p "$d"
+  alloc_index "$builder"
+  printf 'base-%s\n' "$BASE_VERSION" >"$d/image"
+  boot_server "$builder" "$BASE_ROOT"
+  install -m 700 "$IMAGE_DEFS/$image.setup.sh" "$d/root/root/hostdeck-image-setup.sh"
+  leader=$(leader_pid "$builder") || die "$builder stopped while building image $image"
+  if ! in_container "$leader" bash /root/hostdeck-image-setup.sh "${pkgs[@]}" </dev/null >"$logf" 2>&1; then
+    tail -n 30 "$logf" >&2
+    stop_server "$builder"
+    rm -rf --one-file-system "$d"
+    die "building image $image failed (full log: $logf)"
+  fi
+  rm -f "$d/root/root/hostdeck-image-setup.sh"
+  # A clean shutdown (SIGRTMIN+4 is systemd's poweroff), not the usual SIGKILL: MariaDB and
+  # PostgreSQL write their data files out before the layer is kept.
+  np=$(nspawn_pid "$builder") || die "$builder stopped while building image $image"
+  kill -s SIGRTMIN+4 "$leader"
+  for ((i = 0; i < 1200; i++)); do
+    [[ -d /proc/$np ]] || break
+    sleep 0.1
+  done
+  if [[ -d /proc/$np ]]; then
+    stop_server "$builder"
+    rm -rf --one-file-system "$d"
+    die "$builder did not shut down within 120 s (see $d/console.log)"
+  fi
+  stop_server "$builder" # what the container left: cgroups, the mount
+  clean_layer "$d/upper"
+  mv "$d/upper" "$dir/layer"
+  rm -rf --one-file-system "$d"
+  printf 'built %s in %s ms\n' "$(date -Is)" "$(($(now_ms) - t0))" >"$dir/complete"
+  log "image $version ready in $(($(now_ms) - t0)) ms"
+}
+
+# Drops from a kept layer what is per server (written again at every boot by prepare_root, or
+# made by systemd at first boot). Removing a file from the layer shows the base's.
+clean_layer() {
+  local u=$1
+  rm -f "$u/etc/hostname" "$u/etc/hosts" "$u/etc/apt/apt.conf.d/01hostdeck-proxy" \
+    "$u/etc/systemd/network/80-container-host0.network" "$u"/etc/ssh/ssh_host_* \
+    "$u/etc/machine-id" "$u/var/lib/dbus/machine-id" "$u/var/lib/systemd/random-seed" \
+    "$u/var/lib/systemd/credential.secret" "$u/root/.bash_history" "$u/root/.lesshst"
+  rm -rf --one-file-system "$u"/var/log/journal/* "$u"/tmp/* "$u"/var/tmp/*
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -359,13 +503,13 @@ kill_cgroup() { # whatever is left in server $1's cgroups
 # ---------------------------------------------------------------------------------------------
 # boot / stop
 
-mount_root() {
+mount_root() { # NAME LOWERDIR
   local d
   d=$(sdir "$1")
   mkdir -p "$d/upper" "$d/work" "$d/root"
   mountpoint -q "$d/root" && return 0
   mount -t overlay "hostdeck-ts-$1" \
-    -o "lowerdir=$BASE_ROOT,upperdir=$d/upper,workdir=$d/work" "$d/root" ||
+    -o "lowerdir=$2,upperdir=$d/upper,workdir=$d/work" "$d/root" ||
     die "overlayfs mount failed for $1"
 }
 
@@ -421,11 +565,11 @@ fail_boot() {
   die "$name did not boot"
 }
 
-boot_server() {
-  local name=$1 d host guest np="" leader="" deadline t0 state cgroups=()
+boot_server() { # NAME LOWERDIR
+  local name=$1 lower=$2 d host guest np="" leader="" deadline t0 state cgroups=()
   d=$(sdir "$name")
   t0=$(now_ms)
-  mount_root "$name"
+  mount_root "$name" "$lower"
   prepare_root "$name"
   host=$(host_ip "$name")
   guest=$(guest_ip "$name")
@@ -444,7 +588,7 @@ boot_server() {
       --machine="$name" --directory="$dir/root" --console=read-only --resolv-conf=off \
       --timezone=off --link-journal=no
   ' test-server-launch "$name" "$d" "${cgroups[@]}" \
-    </dev/null >>"$d/console.log" 2>&1 {FD_SERVER}>&- {FD_GLOBAL}>&- &
+    </dev/null >>"$d/console.log" 2>&1 {FD_IMAGE}>&- {FD_SERVER}>&- {FD_GLOBAL}>&- &
   disown || true
 
   deadline=$(($(date +%s) + BOOT_TIMEOUT))
@@ -527,43 +671,68 @@ wipe_layer() {
 # ---------------------------------------------------------------------------------------------
 # commands
 
-cmd_up() {
-  local name=$1 d
-  check_name "$name"
-  d=$(sdir "$name")
+# The root id a server was booted from (servers of older versions of this tool: the base).
+server_root() { cat "$(sdir "$1")/image" 2>/dev/null || printf 'base-%s\n' "$BASE_VERSION"; }
+
+# Everything a boot needs that is shared between servers (built once, under their own locks).
+prepare_root_layers() { # IMAGE (empty: the base alone)
   prepare_host
-  lock_server "$name"
-  if is_running "$name"; then
-    print_json "$name"
-    return 0
-  fi
   ensure_base
+  if [[ -n $1 ]]; then ensure_image "$1"; fi
+}
+
+fresh_boot() { # NAME ROOT-ID: a new writable layer on ROOT-ID, then boot (server lock held)
+  local name=$1 root=$2 d
+  d=$(sdir "$name")
   mkdir -p "$d"
-  # leftovers of a server that died: start from the fresh base again
   stop_server "$name"
   wipe_layer "$name"
   alloc_index "$name"
-  boot_server "$name"
+  printf '%s\n' "$root" >"$d/image"
+  boot_server "$name" "$(lowerdir_of "$root")"
+}
+
+cmd_up() {
+  local name=$1 image=${2:-} root
+  check_name "$name"
+  if [[ -n $image ]]; then check_image "$image"; fi
+  prepare_root_layers "$image"
+  root=$(root_id "$image")
+  lock_server "$name"
+  if is_running "$name"; then
+    if [[ "$(server_root "$name")" == "$root" ]]; then
+      print_json "$name"
+      return 0
+    fi
+    log "$name runs on $(server_root "$name"), not $root: booting it fresh on $root"
+  fi
+  # (leftovers of a server that died are wiped too: it starts from the fresh layers again)
+  fresh_boot "$name" "$root"
   print_json "$name"
 }
 
 cmd_reset() {
-  local name=$1 t0
+  local name=$1 image=${2:-} t0
   check_name "$name"
+  if [[ -n $image ]]; then check_image "$image"; fi
   if [[ ! -s "$(sdir "$name")/index" ]]; then
-    cmd_up "$name"
+    cmd_up "$name" "$image"
     return
   fi
-  prepare_host
+  prepare_root_layers "$image"
   lock_server "$name"
-  ensure_base
   t0=$(now_ms)
-  stop_server "$name"
-  wipe_layer "$name"
-  alloc_index "$name"
-  boot_server "$name"
+  fresh_boot "$name" "$(root_id "$image")"
   log "$name reset in $(($(now_ms) - t0)) ms"
   print_json "$name"
+}
+
+cmd_image() {
+  local image=$1 version
+  check_image "$image"
+  prepare_root_layers "$image"
+  version=$(image_version "$image")
+  printf '{"image":"%s","version":"%s","layer":"%s"}\n' "$image" "$version" "$IMAGES_DIR/$version/layer"
 }
 
 down_one() {
@@ -599,6 +768,30 @@ cmd_list() {
   return 0
 }
 
+# Bases and images of other versions (unused once every server is down; one still mounted stays).
+remove_old_layers() {
+  local d name
+  for d in "$STATE_HOME"/base-*; do
+    [[ -d $d && $d != "$BASE_DIR" ]] || continue
+    [[ "$(findmnt -rn -t overlay -o OPTIONS || true)" == *"$d/rootfs"* ]] && continue
+    log "removing old base $d"
+    umount_below "$d"
+    rm -rf --one-file-system "$d"
+  done
+  for d in "$IMAGES_DIR"/*/; do
+    d=${d%/}
+    [[ -d $d ]] || continue
+    name=$(basename "$d")
+    if [[ -f $IMAGE_DEFS/${name%-*}.packages && -f $IMAGE_DEFS/${name%-*}.setup.sh &&
+      "$(image_version "${name%-*}")" == "$name" ]]; then
+      continue
+    fi
+    [[ "$(findmnt -rn -t overlay -o OPTIONS || true)" == *"$d/layer"* ]] && continue
+    log "removing old image $d"
+    rm -rf --one-file-system "$d"
+  done
+}
+
 cmd_down_all() {
   local d name pid
   for d in "$SERVERS_DIR"/*/; do
@@ -616,14 +809,7 @@ cmd_down_all() {
   done
   umount_below "$SERVERS_DIR"
   for d in $(cgroup_dirs x); do kill_cgroup_dir "$(dirname "$d")"; done
-  # bases of other versions are unused once every server is down
-  for d in "$STATE_HOME"/base-*; do
-    [[ -d $d && $d != "$BASE_DIR" ]] || continue
-    [[ "$(findmnt -rn -t overlay -o OPTIONS || true)" == *"lowerdir=$d/"* ]] && continue
-    log "removing old base $d"
-    umount_below "$d"
-    rm -rf --one-file-system "$d"
-  done
+  remove_old_layers
   if [[ -f $ACNG_MARK ]]; then
     log "stopping apt-cacher-ng (started by this tool; its cache stays)"
     /etc/init.d/apt-cacher-ng stop </dev/null >>"$STATE_HOME/apt-cacher-ng.start.log" 2>&1 || true
@@ -639,9 +825,7 @@ cmd_exec() {
   [[ ${1:-} == -- ]] && shift
   (($#)) || { log "error: exec: missing command"; exit 125; }
   leader=$(leader_pid "$name") || { log "error: $name is not running"; exit 125; }
-  exec nsenter -t "$leader" -m -u -i -n -p -C -r -w -- \
-    /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root USER=root LOGNAME=root LANG=C.UTF-8 TERM=dumb DEBIAN_FRONTEND=noninteractive "$@"
+  in_container "$leader" "$@"
 }
 
 main() {
@@ -650,9 +834,24 @@ main() {
   local cmd=$1
   shift
   case $cmd in
-    up | reset | down | info)
+    up | reset)
+      if (($# == 1)); then
+        "cmd_$cmd" "$1"
+      elif (($# == 3)) && [[ $2 == --image ]]; then
+        "cmd_$cmd" "$1" "$3"
+      elif (($# == 2)) && [[ $2 == --image=* ]]; then
+        "cmd_$cmd" "$1" "${2#--image=}"
+      else
+        usage
+      fi
+      ;;
+    down | info)
       (($# == 1)) || usage
       "cmd_$cmd" "$1"
+      ;;
+    image)
+      (($# == 1)) || usage
+      cmd_image "$1"
       ;;
     list) cmd_list ;;
     down-all) cmd_down_all ;;

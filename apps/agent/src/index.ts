@@ -3,3 +3,4 @@
  * and prompts an upgrade when a server runs an older one (§4).
  */
 export const AGENT_VERSION = 22;
+export { AGENT_CHANGELOG, type AgentChangelogEntry } from './changelog.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SSH_MODE, SSH_MODES } from './terminal.js';
 import { LOCALES } from './constants.js';
 
 /**
@@ -153,6 +154,14 @@ export const THEME_MODES = ['light', 'dark'] as const;
  * options and columns (invoice_price 'Cost' and protected 'Protection', both visible by default),
  * locale, and the theme. Stored on the panel and restored on the next sign-in.
  */
+/** The file manager's settings (spec/001 §2 Settings dialog): names in `includes` always show. */
+export const fileSettingsSchema = z.object({
+  showHiddenFiles: z.boolean(),
+  showSystemFiles: z.boolean(),
+  includes: z.array(z.string().min(1).max(255).refine(noControlCharacters, 'Invalid value')).max(100),
+});
+export type FileSettingsPreference = z.infer<typeof fileSettingsSchema>;
+
 export const preferencesSchema = z.object({
   drawer_open: z.boolean().default(true),
   sub_drawer_open: z.boolean().default(true),
@@ -179,6 +188,14 @@ export const preferencesSchema = z.object({
     }),
   locale: z.enum(LOCALES).default('en'),
   theme: z.enum(THEME_MODES).nullable().default(null),
+  /** File manager settings (spec/001 §3, §9 defaults). */
+  file_settings: fileSettingsSchema.default({
+    showHiddenFiles: true,
+    showSystemFiles: true,
+    includes: ['.env', '.htaccess'],
+  }),
+  /** The terminal's Connect Mode (spec/001 §3 Terminal preference, §9 default remote). */
+  ssh_mode: z.enum(SSH_MODES).default(DEFAULT_SSH_MODE),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = preferencesSchema.parse({});
@@ -192,6 +209,8 @@ export const updatePreferencesRequestSchema = z.strictObject({
   table_options: preferencesSchema.shape.table_options.unwrap().optional(),
   locale: z.enum(LOCALES).optional(),
   theme: z.enum(THEME_MODES).nullable().optional(),
+  file_settings: fileSettingsSchema.optional(),
+  ssh_mode: z.enum(SSH_MODES).optional(),
 });
 
 /** A message of the development outbox (mail sent while no SMTP server is configured). */

@@ -18,3 +18,5 @@ export * from './server-management.js';
 export * from './site-configs.js';
 export * from './site-certificates.js';
 export * from './site-deployments.js';
+export * from './agent.js';
+export * from './terminal.js';

@@ -105,6 +105,8 @@ export const serverDetailSchema = serverSummarySchema.extend({
   provision_event_id: z.number().int().nullable(),
   provision: provisionOptionsSchema,
   agent_version: z.number().int().nullable(),
+  /** How many sites (aliases included) the server holds (spec/000 §3 Server sites_count). */
+  sites_count: z.number().int().optional(),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });

@@ -1,9 +1,15 @@
 import type { z } from 'zod';
+import { agentRecipes } from './agent/index.js';
 import { applicationRecipes } from './applications/index.js';
+import { certificateRecipes } from './certificates/index.js';
+import { deploymentRecipes } from './deployments/index.js';
 import { nginxInstall } from './nginx-install.js';
 import type { Recipe } from './recipe.js';
 import { serverProvision } from './server-provision.js';
 import { serverActionRecipes } from './server-actions/index.js';
+import { siteConfigRecipes } from './site-configs/index.js';
+import { siteCloneRecipes } from './sites-clone/index.js';
+import { siteRecipes } from './sites/index.js';
 
 /** Every recipe the panel can run, by id. */
 export const recipes: Readonly<Record<string, Recipe>> = Object.freeze({
@@ -11,6 +17,12 @@ export const recipes: Readonly<Record<string, Recipe>> = Object.freeze({
   [serverProvision.id]: serverProvision,
   ...Object.fromEntries(serverActionRecipes.map((recipe) => [recipe.id, recipe])),
   ...Object.fromEntries(applicationRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(agentRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(certificateRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(deploymentRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(siteConfigRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(siteCloneRecipes.map((recipe) => [recipe.id, recipe])),
+  ...Object.fromEntries(siteRecipes.map((recipe) => [recipe.id, recipe])),
 });
 
 /** The recipe with this id, or undefined. */

@@ -8,17 +8,11 @@ import {
   type RealtimeMessage,
 } from '@hostdeck/contracts';
 import { displayVersion } from '@hostdeck/recipes';
-import {
-  bootTestServer,
-  resetTestServer,
-  runOnTestServer,
-  stopTestServer,
-  type TestServer,
-} from '../../../../tools/test-server/index.js';
+import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { events } from '../database/schema.js';
-import { apiAs, type ApiClient } from '../policy/policy-fixtures.js';
-import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import type { ApiClient } from '../policy/policy-fixtures.js';
+import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';
+import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 
@@ -38,19 +32,11 @@ describe('applications on a booted test server', () => {
   const updates: { at: number; keys: string[] }[] = [];
 
   beforeAll(async () => {
-    await bootTestServer(SERVER);
-    testServer = await resetTestServer(SERVER);
-    test = await createTestApp(pglite!, { workers: true });
-    const { user, cookie } = await createSignedInUser(test.database.db);
-    api = await apiAs(test, cookie);
-    const record = await createServerRecord(test.database.db, test.panel.secretBox, {
-      userId: user.id,
-      ip: testServer.address,
-      port: testServer.port,
-      password: testServer.password,
-    });
-    base = `/api/servers/${record.id}/applications`;
-    test.panel.bus.subscribe(user.id, (message: RealtimeMessage) => {
+    testServer = await bootCleanTestServer(SERVER);
+    const connected = await createConnectedTestApp(pglite!, testServer, { workers: true });
+    ({ test, api } = connected);
+    base = `/api/servers/${connected.serverId}/applications`;
+    test.panel.bus.subscribe(connected.user.id, (message: RealtimeMessage) => {
       if (message.type === 'Update-data') updates.push({ at: Date.now(), keys: message.keys });
     });
   });

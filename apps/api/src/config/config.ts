@@ -53,6 +53,12 @@ const environmentSchema = z.object({
     .max(255)
     .refine((value) => !hasControlCharacters(value), 'must not contain control characters')
     .optional(),
+  /** The ACME CA that issues free certificates (sites' SSL); Let's Encrypt production by default. */
+  ACME_DIRECTORY_URL: z.url().default('https://acme-v02.api.letsencrypt.org/directory'),
+  /** A PEM file of extra CAs to trust for the ACME server's own TLS (a test CA such as pebble). */
+  ACME_CA_BUNDLE: z.string().min(1).optional(),
+  /** Contact address given to the ACME CA for expiry notices; none when unset. */
+  ACME_EMAIL: z.email().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -86,6 +92,8 @@ export interface Config {
    * mail only (mail/outbox.routes.ts).
    */
   devOutbox: boolean;
+  /** Free certificates (certificates/acme-account.ts). */
+  acme: { directoryUrl: string; caBundle: string | undefined; email: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +147,11 @@ export function loadConfig(
     mailUrl: values.MAIL_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
     devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,
+    acme: {
+      directoryUrl: values.ACME_DIRECTORY_URL,
+      caBundle: values.ACME_CA_BUNDLE,
+      email: values.ACME_EMAIL,
+    },
   };
 }
 

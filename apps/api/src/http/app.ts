@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import type { DatabaseConnection } from '../database/database.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { accountsRoutes } from '../accounts/accounts.routes.js';
+import { agentRoutes } from '../agent/agent.routes.js';
 import { applicationsRoutes } from '../applications/applications.routes.js';
 import { authentication } from '../auth/authentication.js';
 import { eventsRoutes } from '../events/events.routes.js';
@@ -24,6 +25,8 @@ import { siteConfigsRoutes } from '../site-configs/site-configs.routes.js';
 import { certificatesRoutes } from '../certificates/certificates.routes.js';
 import { deploymentsRoutes } from '../deployments/deployments.routes.js';
 import { teamsRoutes } from '../teams/teams.routes.js';
+import { scriptsRoutes } from '../scripts/scripts.routes.js';
+import { panelTerminalRoutes } from '../terminal/terminal.routes.js';
 import { csrfProtection } from './csrf.js';
 import { errorHandler } from './error-handler.js';
 import { localePlugin } from './locale.js';
@@ -153,8 +156,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(siteConfigsRoutes, siteOptions);
   await app.register(certificatesRoutes, siteOptions);
   await app.register(deploymentsRoutes, siteOptions);
+  await app.register(agentRoutes, siteOptions);
   await app.register(eventsRoutes, { events: dependencies.events });
   await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
+  await app.register(scriptsRoutes, { db: database.db });
+  await app.register(panelTerminalRoutes, siteOptions);
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

@@ -15,6 +15,9 @@ const PUBLIC_ON_PURPOSE = new Set([
   'HEAD /api/health',
   'GET /api/info',
   'HEAD /api/info',
+  // The agent's changelog is public (spec/000 §7): it holds nothing about anyone.
+  'GET /api/agent-changelog',
+  'HEAD /api/agent-changelog',
   // Accounts: a visitor has no session yet when registering, signing in (both steps), asking
   // for and using a reset link, or following a verification link in another browser. Each is
   // rate-limited and still needs the CSRF header.
@@ -28,6 +31,16 @@ const PUBLIC_ON_PURPOSE = new Set([
   // development or test, never in production; the reset flow reads it before sign-in.
   'GET /api/dev/outbox',
   'HEAD /api/dev/outbox',
+  // Certificate renewal (spec/000 §7, public): authenticated by the site's renewal token in the
+  // X-HostDeck-Token header, compared in constant time; rate-limited, no CSRF (scripts call it).
+  'POST /api/sites/:site/letsencrypt-renew',
+  'POST /api/sites/:site/certificates/renew',
+  // The deploy URL of a site (spec/000 §7): git hosts and CI cannot send our session or headers,
+  // so it is authenticated by the site's deploy token (query or GitHub's body signature),
+  // answers 404 alike to every wrong call, and is rate-limited (deployments/deploy-hook.routes.ts).
+  'GET /api/servers/:server/sites/:site/deploy/http',
+  'HEAD /api/servers/:server/sites/:site/deploy/http',
+  'POST /api/servers/:server/sites/:site/deploy/http',
   // The SPA's shell and its static files carry no data.
   'GET /',
   'HEAD /',

@@ -1,4 +1,5 @@
 import { accountsVi } from '../accounts/accounts.vi.js';
+import { agentVi } from '../agent/agent.vi.js';
 import { applicationsVi } from '../applications/applications.vi.js';
 import { serversVi } from '../servers/servers.vi.js';
 import { certificatesVi } from '../certificates/certificates.vi.js';
@@ -6,6 +7,7 @@ import { deploymentsVi } from '../deployments/deployments.vi.js';
 import { siteConfigsVi } from '../site-configs/site-configs.vi.js';
 import { sitesVi } from '../sites/sites.vi.js';
 import { teamsVi } from '../teams/teams.vi.js';
+import { terminalVi } from '../terminal/terminal.vi.js';
 
 /**
  * Vietnamese for every message the API sends; a unit test fails if one is missing. Areas with many
@@ -20,6 +22,8 @@ export const vi: Record<string, string> = {
   ...siteConfigsVi,
   ...certificatesVi,
   ...deploymentsVi,
+  ...terminalVi,
+  ...agentVi,
   'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
   '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
   Required: 'Bắt buộc',

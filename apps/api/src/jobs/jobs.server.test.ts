@@ -13,7 +13,6 @@ import {
 } from '@hostdeck/contracts';
 import { listRecipeInputs } from '@hostdeck/recipes';
 import {
-  bootTestServer,
   resetTestServer,
   runOnTestServer,
   stopTestServer,
@@ -22,7 +21,8 @@ import {
 import { events, servers } from '../database/schema.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import type { TestApp } from '../testing/test-app.js';
+import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { waitFor } from '../testing/wait-for.js';
 
@@ -44,23 +44,14 @@ describe('events and jobs on a booted test server', () => {
   const messages: { at: number; message: RealtimeMessage }[] = [];
 
   beforeAll(async () => {
-    await bootTestServer(SERVER);
-    testServer = await resetTestServer(SERVER);
-    test = await createTestApp(pglite!, { workers: true });
+    testServer = await bootCleanTestServer(SERVER);
+    const connected = await createConnectedTestApp(pglite!, testServer, { workers: true });
+    ({ test, cookie: ownerCookie, serverId } = connected);
+    userId = connected.user.id;
     await test.app.listen({ host: '127.0.0.1', port: 0 });
-    const { user, cookie } = await createSignedInUser(test.database.db);
-    userId = user.id;
-    ownerCookie = cookie;
-    const record = await createServerRecord(test.database.db, test.panel.secretBox, {
-      userId,
-      ip: testServer.address,
-      port: testServer.port,
-      password: testServer.password,
-    });
-    serverId = record.id;
     const port = (test.app.server.address() as AddressInfo).port;
     socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, {
-      headers: { cookie, origin: test.config.allowedOrigins[0]! },
+      headers: { cookie: ownerCookie, origin: test.config.allowedOrigins[0]! },
     });
     socket.on('message', (data) => {
       const parsed = realtimeMessageSchema.safeParse(JSON.parse(String(data)));

@@ -7,9 +7,8 @@ import { authorizeServer, serverIsVisibleTo, type Caller } from './server-policy
 
 /**
  * Sites are reached through their server: the caller's ability on a site is their ability on the
- * site's server (a team shares servers, and with them their sites). There is no sites table yet;
- * the sites issue loads its row and passes it here, and filters its lists with `siteIsVisibleTo`
- * on its `server_id` column.
+ * site's server (a team shares servers, and with them their sites). Callers load the site's row
+ * and pass it here (sites/site-access.ts); lists filter with `siteIsVisibleTo` on `sites.server_id`.
  */
 export async function authorizeSite<Site extends { serverId: number }>(
   db: Database,

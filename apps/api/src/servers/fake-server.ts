@@ -68,6 +68,8 @@ export function createFakeServer() {
     authorizedKeys: new Set<string>(),
     /** What ran, in order: `connect:password@host`, `connect:key@host`, then recipe ids. */
     log: [] as string[],
+    /** Recipes whose steps exit 1 (a refused config, a failing package manager…). */
+    failingRecipes: new Set<string>(),
   };
 
   /** The base64 part of the public key of an OpenSSH private key, as authorized_keys holds it. */
@@ -108,6 +110,9 @@ export function createFakeServer() {
           if (recipe === 'server-system-info') options.onStdout?.(SYSTEM_INFO_OUTPUT);
           if (recipe === 'server-authorize-key' && key) state.authorizedKeys.add(key);
           if (recipe === 'server-forget-key' && key) state.authorizedKeys.delete(key);
+          // Cloning a site: the source's (empty) archive, as `site-files-export pack` reports it.
+          if (recipe === 'site-files-export') options.onStdout?.('size=0\n');
+          if (state.failingRecipes.has(recipe)) return { exitCode: 1, signal: null, durationMs: 1 };
           return { exitCode: 0, signal: null, durationMs: 1 };
         },
       };

@@ -53,5 +53,6 @@ export function presentServerDetail(
     provision_event_id: server.provisionEventId,
     provision: provision.success ? provision.data : provisionOptionsSchema.parse({}),
     agent_version: server.agentVersion,
+    sites_count: server.sitesCount,
   };
 }

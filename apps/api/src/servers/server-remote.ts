@@ -29,13 +29,18 @@ export function createServerRemote(executor: RemoteExecutor) {
     return found;
   };
 
-  /** Runs every step of a recipe; resolves with its stdout, throws RemoteCommandError on a failed step. */
+  /**
+   * Runs every step of a recipe; resolves with its stdout, throws RemoteCommandError on a failed step.
+   * `outputLimitBytes` raises the stdout kept (256 KiB) for recipes that answer with a file.
+   */
   async function runRecipe(
     session: RemoteSession,
     recipeId: string,
     input: unknown,
     signal?: AbortSignal,
+    options: { outputLimitBytes?: number } = {},
   ): Promise<string> {
+    const outputLimit = options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES;
     const definition = recipe(recipeId);
     let stdout = '';
     for (const step of definition.steps) {
@@ -45,7 +50,7 @@ export function createServerRemote(executor: RemoteExecutor) {
         command: invocation.command,
         stdin: invocation.stdin,
         onStdout: (chunk) => {
-          if (stdout.length < OUTPUT_LIMIT_BYTES) stdout += chunk;
+          if (stdout.length < outputLimit) stdout += chunk;
         },
         onStderr: (chunk) => {
           stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARACTERS);

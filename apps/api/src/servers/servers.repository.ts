@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { events, favorites, servers } from '../database/schema.js';
+import { events, favorites, servers, sites } from '../database/schema.js';
 import { serverColumns, serverIsVisibleTo } from '../policy/server-policy.js';
 import { FAVORITE_KINDS } from './favorites.repository.js';
 import { SERVER_STATUS } from './server-events.js';
@@ -30,11 +30,14 @@ export const serverDetailColumns = {
   hotfix: servers.hotfix,
   agentVersion: servers.agentVersion,
   connected: sql<boolean>`${servers.hostKeyFingerprint} is not null`.as('connected'),
+  sitesCount: sql<number>`(select count(*) from ${sites} where ${sites.serverId} = ${servers.id})`
+    .mapWith(Number)
+    .as('sites_count'),
 };
 export type ServerDetailRecord = Pick<
   typeof servers.$inferSelect,
-  Exclude<keyof typeof serverDetailColumns, 'connected'>
-> & { connected: boolean };
+  Exclude<keyof typeof serverDetailColumns, 'connected' | 'sitesCount'>
+> & { connected: boolean; sitesCount: number };
 
 export type ServerRow = typeof servers.$inferSelect;
 export type NewServerRow = typeof servers.$inferInsert & { id: number };

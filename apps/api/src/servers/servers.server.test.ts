@@ -9,13 +9,13 @@ import {
 } from '@hostdeck/contracts';
 import {
   bootTestServer,
-  resetTestServer,
   runOnTestServer,
   stopTestServer,
   type TestServer,
 } from '../../../../tools/test-server/index.js';
 import { events, servers } from '../database/schema.js';
 import { signIn, type ApiClient } from '../policy/policy-fixtures.js';
+import { bootCleanTestServer } from '../testing/connected-test-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -41,8 +41,7 @@ describe('connecting and managing a real server', () => {
   const messages: RealtimeMessage[] = [];
 
   beforeAll(async () => {
-    await Promise.all([bootTestServer(PRIMARY), bootTestServer(SECONDARY)]);
-    [conn1, conn2] = await Promise.all([resetTestServer(PRIMARY), resetTestServer(SECONDARY)]);
+    [conn1, conn2] = await Promise.all([bootCleanTestServer(PRIMARY), bootCleanTestServer(SECONDARY)]);
     test = await createTestApp(pglite!, { workers: true });
     owner = await signIn(test, 'Server Owner');
     api = owner.api;

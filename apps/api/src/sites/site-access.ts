@@ -53,7 +53,12 @@ export function createSiteAccess(dependencies: {
      * Runs a recipe on the server over one SSH session and returns its stdout. A failed step throws
      * RemoteCommandError with the tool's own output (for instance `nginx -t`'s message).
      */
-    async runQuickRecipe(server: SiteServerRow, recipeId: string, input: unknown): Promise<string> {
+    async runQuickRecipe(
+      server: SiteServerRow,
+      recipeId: string,
+      input: unknown,
+      options: { outputLimitBytes?: number } = {},
+    ): Promise<string> {
       if (!server.hostKeyFingerprint) throw new ServerError(SERVER_MESSAGES.notConnected);
       let session;
       try {
@@ -68,7 +73,7 @@ export function createSiteAccess(dependencies: {
         });
       }
       try {
-        return await remote.run(session, recipeId, input);
+        return await remote.run(session, recipeId, input, undefined, options);
       } finally {
         await session.close().catch(() => {});
       }

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import type { AppInfo, ServerSummary } from '@hostdeck/contracts';
+import type { AppInfo, ServerSummary, SiteDetail } from '@hostdeck/contracts';
 import { isApiError } from '../api/api-error';
 import { serverQuery } from '../api/panel-queries';
 import { appInfoQuery } from '../api/use-app-info';
+import { siteDetailQuery } from '../sites/site-queries';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { i18n } from '../i18n/i18n';
 import { storeIntendedPath } from '../session/intended-path';
@@ -135,7 +136,11 @@ export function phpVersionRedirectLoader(queryClient: QueryClient) {
   };
 }
 
-/** `/sites/{site}…`: the id must be well formed (the sites API arrives with the sites issue). */
+/**
+ * `/sites/{site}…`: the site must exist (a malformed id or a 404 is not found, another user's site
+ * answers 404 too), and its server must be installed (spec/000 §2: the installed-server check).
+ * Nested site loaders run at the same time and share the one request.
+ */
 export function siteLoader(
   queryClient: QueryClient,
   check?: (params: LoaderFunctionArgs['params']) => boolean,
@@ -143,7 +148,22 @@ export function siteLoader(
   return async ({ request, params }: LoaderFunctionArgs) => {
     const guard = await applyGuard(queryClient, 'verified', request);
     if (!guard.allowed) return null;
-    if (parseRecordId(params.site) === null || (check && !check(params))) notFound(request);
-    return null;
+    const siteId = parseRecordId(params.site);
+    if (siteId === null || (check && !check(params))) notFound(request);
+    let site: SiteDetail;
+    try {
+      site = await queryClient.fetchQuery({ ...siteDetailQuery(siteId), staleTime: SITE_LOADER_STALE_MS });
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) notFound(request);
+      throw error;
+    }
+    if (!site.server.installed) {
+      showSnackbar(i18n.t('guards.waitForInstall'), 'warning');
+      throw redirect(routePath('servers.show', { server: site.server.id }));
+    }
+    return site;
   };
 }
+
+/** Loaders of one navigation (the site route and a nested one) share one answer. */
+const SITE_LOADER_STALE_MS = 1_000;

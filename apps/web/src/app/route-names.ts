@@ -63,6 +63,7 @@ export const ROUTE_PATTERNS = {
   'servers.ssh': '/servers/:server/ssh',
   'servers.php': '/servers/:server/php',
   'servers.pm2': '/servers/:server/pm2',
+  'servers.files': '/servers/:server/files',
 
   // Sites
   sites: '/sites',
@@ -73,6 +74,10 @@ export const ROUTE_PATTERNS = {
   'sites.domain': '/sites/:site/domain',
   'sites.settings': '/sites/:site/settings',
   'sites.ssl': '/sites/:site/ssl',
+  'sites.files': '/sites/:site/files',
+  // The file manager's popups (spec/001 §2), opened with window.open.
+  'file.popup': '/file',
+  'upload.popup': '/upload',
   'sites.webserver': '/sites/:site/:webserver',
   'sites.webserver.configuration': '/sites/:site/:webserver/configuration',
   'sites.webserver.error-log': '/sites/:site/:webserver/error-log',

@@ -42,6 +42,19 @@ const ApplicationsPage = lazyPage(() =>
 const ServerSectionPage = lazyPage(() =>
   import('../pages/ServerSectionPage').then((module) => module.ServerSectionPage),
 );
+const ServerFilesPage = lazyPage(() =>
+  import('../files/FileManagerPages').then((module) => module.ServerFilesPage),
+);
+const SiteFilesPage = lazyPage(() =>
+  import('../files/FileManagerPages').then((module) => module.SiteFilesPage),
+);
+const FilePopupPage = lazyPage(() =>
+  import('../files/FilePopupPages').then((module) => module.FilePopupPage),
+);
+const UploadPopupPage = lazyPage(() =>
+  import('../files/FilePopupPages').then((module) => module.UploadPopupPage),
+);
+const TerminalPage = lazyPage(() => import('../terminal/TerminalPage').then((module) => module.TerminalPage));
 const EventsPage = lazyPage(() => import('../pages/EventsPage').then((module) => module.EventsPage));
 const SitesPage = lazyPage(() => import('../pages/SitesPage').then((module) => module.SitesPage));
 
@@ -78,7 +91,6 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
 
 /** Server tool pages (spec/000 §2), each behind the installed-server check; applications has its page. */
 const SERVER_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
-  ['sites', 'pageTitles.serverSites'],
   ['openlitespeed', 'pageTitles.serverOpenlitespeed'],
   ['mysql', 'pageTitles.serverMysql'],
   ['mariadb', 'pageTitles.serverMariadb'],
@@ -97,7 +109,6 @@ const SERVER_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
   ['docker', 'pageTitles.serverDocker'],
   ['mtproxy', 'pageTitles.serverMtproxy'],
   ['dns', 'pageTitles.serverDns'],
-  ['ssh', 'pageTitles.serverSsh'],
   ['php', 'pageTitles.serverPhp'],
   ['pm2', 'pageTitles.serverPm2'],
 ];
@@ -132,6 +143,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const installedServer = installedServerLoader(queryClient);
 
   return [
+    // The file manager's popup windows (spec/001 §2): no shell around them.
+    {
+      errorElement: <RouteErrorPage />,
+      children: [
+        guarded('verified', [
+          { path: 'file', element: <FilePopupPage /> },
+          { path: 'upload', element: <UploadPopupPage /> },
+        ]),
+      ],
+    },
     {
       element: (
         <>
@@ -183,6 +204,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 children: [
                   { index: true, loader: serverLoader(queryClient), element: <ServerShowPage /> },
                   { path: 'applications', loader: installedServer, element: <ApplicationsPage /> },
+                  { path: 'sites', loader: installedServer, element: <SitesPage /> },
+                  { path: 'files', loader: installedServer, element: <ServerFilesPage /> },
+                  { path: 'ssh', loader: installedServer, element: <TerminalPage /> },
                   ...SERVER_SECTIONS.map(([path, titleKey]) => ({
                     path,
                     loader: installedServer,
@@ -204,6 +228,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 loader: siteLoader(queryClient),
                 children: [
                   { index: true, element: <SitePages.Show /> },
+                  { path: 'files', element: <SiteFilesPage /> },
                   { path: 'deployment', element: <SitePages.Deployments /> },
                   { path: 'command', element: <SitePages.Commands /> },
                   { path: 'domain', element: <SitePages.Domain /> },

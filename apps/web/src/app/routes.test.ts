@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preferencesSchema, type ServerSummary, type User } from '@hostdeck/contracts';
+import { preferencesSchema, type ServerSummary, type SiteDetail, type User } from '@hostdeck/contracts';
 import { stubBrowserGlobals } from './browser-globals-stub';
 
 /**
@@ -27,8 +27,9 @@ let createAppRoutes: (queryClient: QueryClient) => RouteObject[];
 
 beforeAll(async () => {
   ({ createAppRoutes } = await import('./router'));
-  const { i18n } = await import('../i18n/i18n');
-  await i18n.changeLanguage('vi');
+  const { chooseLocale } = await import('../i18n/i18n');
+  // As the language control does: the Vietnamese catalogue is loaded on demand, then applied.
+  await chooseLocale('vi');
 });
 
 const verifiedUser: User = {
@@ -85,6 +86,42 @@ function server(id: number, installed: boolean): ServerSummary {
   };
 }
 
+/** Site 3 is on server 1 (installed), site 4 on server 2 (installing). */
+function site(id: number, on: ServerSummary): SiteDetail {
+  return {
+    id,
+    name: `site${id}.example.com`,
+    display_name: `site${id}.example.com`,
+    server_id: on.id,
+    site_id: null,
+    is_agent: false,
+    proxy_port: null,
+    code_type: null,
+    linux_user: 'hostdeck',
+    directory: '/',
+    enabled: true,
+    is_favorite: false,
+    status: 'active',
+    server_name: on.name,
+    created_at: '2025-01-01T00:00:00.000Z',
+    isolated: false,
+    php_version: '8.2',
+    wildcard: false,
+    web_server: 'nginx',
+    protected: false,
+    lockdown: false,
+    bindings: [],
+    telegram_notification: true,
+    home: `/home/hostdeck/site${id}.example.com`,
+    certificate: null,
+    aliases: [],
+    server: { id: on.id, name: on.name, ip: on.ip, installed: on.installed, default_linux_user: 'hostdeck' },
+    database: null,
+    current_release: null,
+    create_event_id: null,
+  };
+}
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -98,6 +135,13 @@ function answerAs(user: User | null) {
       const id = Number(match[1]);
       if (id === 1) return json({ data: server(1, true) });
       if (id === 2) return json({ data: server(2, false) });
+      return json({ message: 'Not Found', id: 'not_found' }, 404);
+    }
+    const siteMatch = /^\/api\/sites\/(\d+)$/.exec(path);
+    if (siteMatch && user) {
+      const id = Number(siteMatch[1]);
+      if (id === 3) return json({ data: site(3, server(1, true)) });
+      if (id === 4) return json({ data: site(4, server(2, false)) });
       return json({ message: 'Not Found', id: 'not_found' }, 404);
     }
     return json({ message: 'Unauthenticated.', id: 'unauthenticated' }, 401);
@@ -221,6 +265,8 @@ describe('routes and guards (spec/000 §2)', () => {
     expect((await visit('/servers/99/php')).status).toBe(404);
     expect((await visit('/servers/abc')).status).toBe(404);
     expect((await visit('/sites/abc')).status).toBe(404);
+    expect((await visit('/sites/99')).status).toBe(404);
+    expect((await visit('/sites/99/settings')).status).toBe(404);
     expect((await visit('/sites/3/caddy/configuration')).status).toBe(404);
   });
 
@@ -229,7 +275,8 @@ describe('routes and guards (spec/000 §2)', () => {
     expect((await visit('/servers/2/php')).path).toBe('/servers/2');
     expect(shown).toEqual([{ message: 'Hãy đợi máy chủ cài đặt hoàn tất!', color: 'warning' }]);
     expect((await visit('/sites/create?server=2')).path).toBe('/servers/2');
+    expect((await visit('/sites/4/settings')).path).toBe('/servers/2');
     expect((await visit('/servers/1/php')).path).toBe('/servers/1/php');
-    expect(shown).toHaveLength(2);
+    expect(shown).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hostdeck/contracts';
-import { en, vi } from './locales';
+import { en } from './locales/en';
 import { isLocale, readStoredLocale, storeLocale } from './locale-storage';
 
 /**
@@ -15,14 +15,28 @@ const storedLocale = readStoredLocale();
 let localeSettled = storedLocale !== null;
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, vi: { translation: vi } },
+  // Vietnamese is loaded on demand (loadLocale): the first bundle carries English only.
+  resources: { en: { translation: en } },
   lng: storedLocale ?? DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALES,
-  // The resources are bundled, so initialisation completes synchronously and nothing suspends.
+  // English is bundled, so initialisation completes synchronously and nothing suspends.
   initAsync: false,
   // React escapes text already.
   interpolation: { escapeValue: false },
+});
+
+/** Makes sure the catalogue of `locale` is loaded (Vietnamese comes in its own chunk). */
+async function loadLocale(locale: Locale): Promise<void> {
+  if (locale === 'vi' && !i18n.hasResourceBundle('vi', 'translation')) {
+    const { vi } = await import('./locales/vi');
+    i18n.addResourceBundle('vi', 'translation', vi, true, true);
+  }
+}
+
+/** Resolves once the starting locale's catalogue is there; main.tsx renders after it. */
+export const localeReady: Promise<void> = loadLocale(storedLocale ?? DEFAULT_LOCALE).catch(() => {
+  // A chunk that failed to load leaves English on screen; the page still works.
 });
 
 document.documentElement.lang = i18n.language;
@@ -38,14 +52,14 @@ export function currentLocale(): Locale {
 export function chooseLocale(locale: Locale): Promise<unknown> {
   localeSettled = true;
   storeLocale(locale);
-  return i18n.changeLanguage(locale);
+  return loadLocale(locale).then(() => i18n.changeLanguage(locale));
 }
 
 /** App info arrived: its locale applies unless the user has chosen one. Not stored. */
 export function applyDefaultLocale(locale: Locale): void {
   if (readStoredLocale() !== null) return;
   localeSettled = true;
-  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  if (i18n.language !== locale) void loadLocale(locale).then(() => i18n.changeLanguage(locale));
 }
 
 /**

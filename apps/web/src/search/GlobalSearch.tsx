@@ -146,8 +146,10 @@ export function GlobalSearch() {
             onMove={(direction) => dispatch({ type: 'move', direction, count: results.length })}
             onChooseSelected={onChooseSelected}
             onChoose={choose}
-            onToggleServerFavorite={(serverId, isFavorite) =>
-              void favorites.toggleServer(serverId, isFavorite)
+            onToggleFavorite={(kind, id, isFavorite) =>
+              void (kind === 'server'
+                ? favorites.toggleServer(id, isFavorite)
+                : favorites.toggleSite(id, isFavorite))
             }
           />
         )}

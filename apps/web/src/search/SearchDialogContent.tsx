@@ -23,7 +23,7 @@ interface SearchDialogContentProps {
   onMove: (direction: 'up' | 'down') => void;
   onChooseSelected: () => void;
   onChoose: (item: SearchItem) => void;
-  onToggleServerFavorite: (serverId: number, isFavorite: boolean) => void;
+  onToggleFavorite: (kind: 'server' | 'site', id: number, isFavorite: boolean) => void;
 }
 
 const LISTBOX_ID = 'global-search-results';
@@ -117,7 +117,7 @@ export function SearchDialogContent(props: SearchDialogContentProps) {
                       item={item}
                       selected={state.selected === itemIndex}
                       onChoose={() => props.onChoose(item)}
-                      onToggleServerFavorite={props.onToggleServerFavorite}
+                      onToggleFavorite={props.onToggleFavorite}
                     />
                   );
                 })}

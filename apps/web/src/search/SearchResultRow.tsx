@@ -16,17 +16,11 @@ interface SearchResultRowProps {
   item: SearchItem;
   selected: boolean;
   onChoose: () => void;
-  onToggleServerFavorite: (serverId: number, isFavorite: boolean) => void;
+  onToggleFavorite: (kind: 'server' | 'site', id: number, isFavorite: boolean) => void;
 }
 
 /** One result: icon, title, optional subtitle, and a favourite checkbox for servers and sites. */
-export function SearchResultRow({
-  id,
-  item,
-  selected,
-  onChoose,
-  onToggleServerFavorite,
-}: SearchResultRowProps) {
+export function SearchResultRow({ id, item, selected, onChoose, onToggleFavorite }: SearchResultRowProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const Icon = MENU_ICONS[item.icon];
@@ -68,8 +62,8 @@ export function SearchResultRow({
         />
       )}
       {favorite && (
-        <Tooltip title={favorite.available ? t('search.favorite') : t('search.favoriteUnavailable')}>
-          {/* A disabled checkbox gets no pointer events; the span keeps the tooltip working. */}
+        <Tooltip title={t('search.favorite')}>
+          {/* The span keeps a click on the star from choosing the result. */}
           <span onClick={(event) => event.stopPropagation()}>
             <Checkbox
               size="small"
@@ -77,13 +71,12 @@ export function SearchResultRow({
               icon={<StarBorderIcon fontSize="small" />}
               checkedIcon={<StarIcon fontSize="small" />}
               checked={favorite.checked}
-              disabled={!favorite.available}
               onChange={(_event, checked) => {
-                if (favorite.kind === 'server') onToggleServerFavorite(favorite.id, checked);
+                onToggleFavorite(favorite.kind, favorite.id, checked);
               }}
               slotProps={{
                 input: {
-                  'aria-label': favorite.available ? t('search.favorite') : t('search.favoriteUnavailable'),
+                  'aria-label': t('search.favorite'),
                   // @ts-expect-error data-* attributes are valid on the input but missing from its slot type.
                   'data-testid': 'search-favorite',
                 },

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { handleApiError } from '../api/error-handling';
-import { serverListQuery, setServerFavorite } from '../api/panel-queries';
+import { serverListQuery, setServerFavorite, siteListQuery } from '../api/panel-queries';
+import { setSiteFavorite } from '../sites/site-api';
 import { SEARCH_LIST_PAGE } from './use-search-items';
 
 /**
@@ -14,33 +15,41 @@ export function useSearchFavorites() {
   const changed = useRef(new Set<'servers' | 'sites'>());
 
   const setCached = useCallback(
-    (serverId: number, isFavorite: boolean) => {
-      queryClient.setQueryData(serverListQuery(SEARCH_LIST_PAGE).queryKey, (list) =>
-        list
-          ? {
-              ...list,
-              data: list.data.map((server) =>
-                server.id === serverId ? { ...server, is_favorite: isFavorite } : server,
-              ),
-            }
-          : list,
-      );
+    (kind: 'servers' | 'sites', id: number, isFavorite: boolean) => {
+      const mark = <List extends { data: { id: number; is_favorite: boolean }[] }>(list: List | undefined) =>
+        list &&
+        ({
+          ...list,
+          data: list.data.map((item) => (item.id === id ? { ...item, is_favorite: isFavorite } : item)),
+        } as List);
+      if (kind === 'servers') queryClient.setQueryData(serverListQuery(SEARCH_LIST_PAGE).queryKey, mark);
+      else queryClient.setQueryData(siteListQuery(SEARCH_LIST_PAGE).queryKey, mark);
     },
     [queryClient],
   );
 
-  const toggleServer = useCallback(
-    async (serverId: number, isFavorite: boolean) => {
-      setCached(serverId, isFavorite);
-      changed.current.add('servers');
+  const toggle = useCallback(
+    async (kind: 'servers' | 'sites', id: number, isFavorite: boolean) => {
+      setCached(kind, id, isFavorite);
+      changed.current.add(kind);
       try {
-        setCached(serverId, await setServerFavorite(serverId, isFavorite));
+        const saved =
+          kind === 'servers' ? setServerFavorite(id, isFavorite) : setSiteFavorite(id, isFavorite);
+        setCached(kind, id, await saved);
       } catch (error) {
-        setCached(serverId, !isFavorite);
+        setCached(kind, id, !isFavorite);
         handleApiError(error);
       }
     },
     [setCached],
+  );
+  const toggleServer = useCallback(
+    (id: number, isFavorite: boolean) => toggle('servers', id, isFavorite),
+    [toggle],
+  );
+  const toggleSite = useCallback(
+    (id: number, isFavorite: boolean) => toggle('sites', id, isFavorite),
+    [toggle],
   );
 
   /** On close: reload what changed. */
@@ -49,5 +58,8 @@ export function useSearchFavorites() {
     changed.current.clear();
   }, [queryClient]);
 
-  return useMemo(() => ({ toggleServer, reloadChanged }), [toggleServer, reloadChanged]);
+  return useMemo(
+    () => ({ toggleServer, toggleSite, reloadChanged }),
+    [toggleServer, toggleSite, reloadChanged],
+  );
 }

@@ -9,7 +9,7 @@ function server(id: number, name: string, ip: string): SearchItem {
     subtitle: ip,
     icon: 'servers',
     path: `/servers/${id}`,
-    favorite: { kind: 'server', id, checked: false, available: true },
+    favorite: { kind: 'server', id, checked: false },
   };
 }
 

@@ -10,8 +10,6 @@ export interface SearchFavorite {
   kind: 'server' | 'site';
   id: number;
   checked: boolean;
-  /** False when the panel offers no way to change it yet (sites): the checkbox shows disabled. */
-  available: boolean;
 }
 
 /** One result: icon, title, optional subtitle, where it leads, and for servers and sites a favourite. */

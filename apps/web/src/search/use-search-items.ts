@@ -18,11 +18,10 @@ export function serverSearchItem(server: ServerSummary): SearchItem {
     subtitle: server.ip,
     icon: 'servers',
     path: routePath('servers.show', { server: server.id }),
-    favorite: { kind: 'server', id: server.id, checked: server.is_favorite, available: true },
+    favorite: { kind: 'server', id: server.id, checked: server.is_favorite },
   };
 }
 
-/** Sites have no favourite endpoint yet: the checkbox shows their state but cannot change it. */
 export function siteSearchItem(site: SiteSummary): SearchItem {
   return {
     key: `site-${site.id}`,
@@ -31,7 +30,7 @@ export function siteSearchItem(site: SiteSummary): SearchItem {
     subtitle: site.directory,
     icon: 'sites',
     path: routePath('sites.show', { site: site.id }),
-    favorite: { kind: 'site', id: site.id, checked: site.is_favorite, available: false },
+    favorite: { kind: 'site', id: site.id, checked: site.is_favorite },
   };
 }
 

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { LoadingIndicator } from '../components/LoadingIndicator';
+import { OpenServerFilesButton } from '../files/OpenFileManager';
 import { awaitsInstallCommand } from './install-command';
 import { InstallCommandPanel } from './InstallCommandPanel';
 import { NotInstalledPanel } from './NotInstalledPanel';
@@ -31,6 +32,7 @@ export function ServerShowPage() {
         ))}
       {!server.installed && <NotInstalledPanel provision={server.provision} />}
       {server.installed && <SystemInfoCard serverId={server.id} />}
+      {server.installed && <OpenServerFilesButton serverId={server.id} />}
       <ServerActions server={server} />
     </Stack>
   );

@@ -4,14 +4,43 @@
 # hd_reload_service NAME
 # Reloads NAME (restarts it when it cannot reload) and checks it is active afterwards.
 hd_reload_service() {
-  local name=$1
+  local name=$1 before=""
+  [[ $name == nginx ]] && before=$(hd_nginx_workers)
   systemctl reload-or-restart -- "$name"
+  # nginx's reload returns once the master is signalled: wait (briefly) until workers with the new
+  # configuration serve and the old ones are gone, so the next request already sees the change.
+  [[ $name == nginx && -n $before ]] && hd_wait_nginx_reloaded "$before"
   if ! systemctl is-active --quiet -- "$name"; then
     systemctl status --no-pager --lines=20 -- "$name" >&2 || true
     hd_log error "$name is not running after reload"
     return 1
   fi
   hd_log change "reloaded $name"
+}
+
+# The pids of nginx's worker processes, one per line (empty when nginx is not running).
+hd_nginx_workers() {
+  local master
+  master=$(cat /run/nginx.pid 2>/dev/null) || return 0
+  [[ $master =~ ^[0-9]+$ ]] || return 0
+  pgrep -P "$master" 2>/dev/null | sort || true
+}
+
+# hd_wait_nginx_reloaded OLD_WORKERS: up to 5 s for a new worker, then up to 3 s for the old ones
+# to finish (they close their listening sockets at once, and exit when their requests end).
+hd_wait_nginx_reloaded() {
+  local old=$1 tries current
+  for ((tries = 0; tries < 50; tries++)); do
+    current=$(hd_nginx_workers)
+    [[ -n $current && -n $(comm -13 <(printf '%s\n' "$old") <(printf '%s\n' "$current")) ]] && break
+    sleep 0.1
+  done
+  for ((tries = 0; tries < 30; tries++)); do
+    current=$(hd_nginx_workers)
+    [[ -z $(comm -12 <(printf '%s\n' "$old") <(printf '%s\n' "$current")) ]] && return 0
+    sleep 0.1
+  done
+  return 0
 }
 
 # hd_enable_service NAME

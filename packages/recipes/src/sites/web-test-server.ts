@@ -1,8 +1,8 @@
 import { createSshExecutor, type RemoteSession } from '../../../../apps/api/src/remote/remote-executor.js';
 import {
-  bootTestServer,
   resetTestServer,
   runOnTestServer,
+  testServerImagePackages,
   type TestServer,
 } from '../../../../tools/test-server/index.js';
 import { buildStepInvocation } from '../invocation.js';
@@ -10,8 +10,10 @@ import { getRecipe } from '../registry.js';
 
 /**
  * Test support (used by no production code): a booted Debian 12 test server with what the site
- * recipes build on, as provisioning leaves it: nginx, PHP 8.2 FPM, MariaDB, git, and the default
- * Linux user `hostdeck`. Installed with apt through the host's cache (tens of seconds once cached).
+ * recipes build on, as provisioning leaves it: nginx (on :80), PHP 8.2 FPM, MariaDB, git, and the
+ * default Linux user `hostdeck`. It boots from the prebuilt `web` image
+ * (tools/test-server/images/web.*, built once per machine on first use), so nothing is installed at
+ * boot. The image also has PostgreSQL and apache2, installed but stopped.
  */
 export const WEB_STACK_PACKAGES = [
   'nginx',
@@ -24,25 +26,53 @@ export const WEB_STACK_PACKAGES = [
 ] as const;
 export const DEFAULT_LINUX_USER = 'hostdeck';
 
+const WEB_IMAGE = 'web';
+const WEB_STACK_SERVICES = ['nginx', 'php8.2-fpm', 'mariadb'];
+/**
+ * Services the image has but keeps off, started when a test asks for their package. apache2 is not
+ * one: nginx holds :80, so the apache2 tests stop nginx and start apache2 themselves.
+ */
+const SERVICES_ON_REQUEST: Partial<Record<string, string>> = { postgresql: 'postgresql' };
+
+/**
+ * A fresh server from the `web` image (reset if it exists). `extraPackages` the image lacks are
+ * installed with apt (through the host's cache); add them to tools/test-server/images/web.packages
+ * instead, so no test waits for them.
+ */
 export async function bootWebTestServer(name: string, extraPackages: string[] = []): Promise<TestServer> {
-  await bootTestServer(name);
-  const server = await resetTestServer(name);
-  const install = await runOnTestServer(
+  const server = await resetTestServer(name, { image: WEB_IMAGE });
+  const inImage = new Set(testServerImagePackages(WEB_IMAGE));
+  const missing = [...WEB_STACK_PACKAGES, ...extraPackages].filter((pkg) => !inImage.has(pkg));
+  if (missing.length > 0) {
+    await mustRun(
+      server,
+      [
+        'bash',
+        '-c',
+        'apt-get update -q && apt-get install -y -q --no-install-recommends "$@"',
+        'install',
+        ...missing,
+      ],
+      'installing the extra packages',
+    );
+  }
+  const requested = extraPackages.flatMap((pkg) => SERVICES_ON_REQUEST[pkg] ?? []);
+  if (requested.length > 0) {
+    await mustRun(server, ['systemctl', 'enable', '--now', ...requested], 'starting the requested services');
+  }
+  await mustRun(
     server,
-    [
-      'bash',
-      '-c',
-      'export DEBIAN_FRONTEND=noninteractive; apt-get update -q && apt-get install -y -q --no-install-recommends "$@" && ' +
-        'systemctl enable --now nginx php8.2-fpm mariadb && ' +
-        '(id -u hostdeck >/dev/null 2>&1 || useradd --create-home --shell /bin/bash hostdeck)',
-      'install',
-      ...WEB_STACK_PACKAGES,
-      ...extraPackages,
-    ],
-    { timeoutMs: 15 * 60_000 },
+    ['systemctl', 'is-active', ...WEB_STACK_SERVICES, ...requested],
+    'checking the web stack',
   );
-  if (install.code !== 0) throw new Error(`installing the web stack failed:\n${install.stderr.slice(-3000)}`);
   return server;
+}
+
+async function mustRun(server: TestServer, command: string[], what: string): Promise<void> {
+  const result = await runOnTestServer(server, command, { timeoutMs: 15 * 60_000 });
+  if (result.code !== 0) {
+    throw new Error(`${what} failed (exit ${result.code}):\n${result.stdout}${result.stderr.slice(-3000)}`);
+  }
 }
 
 /** One SSH session to the test server as root (password), as the job runner would open it. */

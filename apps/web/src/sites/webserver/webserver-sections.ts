@@ -1,4 +1,4 @@
-import type { SiteWebserver } from '../../app/route-names';
+import type { RouteName, SiteWebserver } from '../../app/route-names';
 import type { PageTitleKey } from '../../pages/page-titles';
 
 export type WebserverSection = 'overview' | 'configuration' | 'errorLog' | 'accessLog';
@@ -17,3 +17,14 @@ export const WEBSERVER_TITLES: Record<SiteWebserver, Record<WebserverSection, Pa
     accessLog: 'pageTitles.siteApache2AccessLog',
   },
 };
+
+/** The named route of each section (spec/000 §2 sites.webserver…). */
+export const WEBSERVER_ROUTES = {
+  overview: 'sites.webserver',
+  configuration: 'sites.webserver.configuration',
+  errorLog: 'sites.webserver.error-log',
+  accessLog: 'sites.webserver.access-log',
+} as const satisfies Record<WebserverSection, RouteName>;
+
+/** The editor mode of a web server's configs (spec/001 §2: nginx conf, apache conf). */
+export const EDITOR_MODES = { nginx: 'nginx', apache2: 'apache' } as const;

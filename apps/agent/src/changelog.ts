@@ -1,0 +1,23 @@
+/**
+ * What changed in each agent version, newest first (GET api/agent-changelog, spec/000 §7): the
+ * panel shows the entries newer than a server's agent before it upgrades. `id` is the version.
+ */
+export interface AgentChangelogEntry {
+  id: number;
+  title: string;
+  content: string;
+}
+
+export const AGENT_CHANGELOG: readonly AgentChangelogEntry[] = [
+  {
+    id: 22,
+    title: 'Agent 22',
+    content: [
+      'A self-contained bundle with its own Node runtime, installed as the hostdeck-agent service on port 2022.',
+      'Short-lived tokens signed by the panel: one server, one root folder, one Unix user, named operations.',
+      'Site files are handled by a process running as the site user.',
+      'Archives of several paths at once; zip, tar and tar.gz with a compression level.',
+      'Direct terminal: a login shell through the agent; closing it ends every process it started.',
+    ].join('\n'),
+  },
+];

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  AGENT_INSTALL_EVENT_TYPE,
+  AGENT_PORT,
+  AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
+  AGENT_TOKEN_LIFETIME_SECONDS,
+  EVENT_STATUS,
+  type AgentChangelogEntry,
+  type AgentTokenPayload,
+  type AgentTokenResponse,
+} from '@hostdeck/contracts';
+import { AGENT_CHANGELOG, AGENT_VERSION } from '@hostdeck/agent';
+import { findAgentBundle } from '@hostdeck/recipes';
+import type { Database } from '../database/database.js';
+import { servers, sites } from '../database/schema.js';
+import { presentEvent } from '../events/event-presenter.js';
+import type { EventsService } from '../events/events.service.js';
+import { NotFoundError } from '../http/errors.js';
+import type { EventRow } from '../events/events.repository.js';
+import type { AccessPolicy } from '../policy/access-policy.js';
+import { authorizeSite } from '../policy/site-policy.js';
+import type { Caller } from '../policy/server-policy.js';
+import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
+import { SERVER_UPDATE_KEYS } from '../servers/server-events.js';
+import { AGENT_MESSAGES } from './agent-messages.js';
+import type { AgentSigner } from './agent-keys.js';
+
+type ServerRow = typeof servers.$inferSelect;
+
+export interface AgentServiceDependencies {
+  db: Database;
+  policy: AccessPolicy;
+  events: Pick<EventsService, 'startRecipe'>;
+  signer: AgentSigner;
+  /** The panel's own URL: its file proxy is the private endpoint (spec/001 §7). */
+  appUrl: string;
+  /** Origins the agent accepts websockets and CORS calls from (config ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+  publish(userIds: readonly number[], keys: readonly string[]): void;
+  now?: () => number;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/** The install_agent event's description (an English i18n key). */
+export const AGENT_INSTALL_DESCRIPTION = 'Install the agent';
+
+/** Where the panel's file proxy for a server answers (agent-proxy.ts); `/files/…` follows. */
+export const agentProxyPath = (serverId: number) => `/api/servers/${serverId}/agent`;
+
+/**
+ * The panel side of the agent: signed tokens for a server or a site (spec/001 §7), installing or
+ * upgrading the agent as an `install_agent` event (spec/000 §4), and the changelog.
+ */
+export function createAgentService(dependencies: AgentServiceDependencies) {
+  const { db, policy, signer } = dependencies;
+  const now = dependencies.now ?? (() => Math.floor(Date.now() / 1000));
+  const log = dependencies.log ?? (() => {});
+
+  async function serverRow(serverId: number): Promise<ServerRow> {
+    const [row] = await db.select().from(servers).where(eq(servers.id, serverId)).limit(1);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  /** The file token, and single-use terminal tokens for /direct and the panel's gateway. */
+  function issue(
+    server: ServerRow,
+    scope: { site: number | null; root: string; user: string },
+  ): AgentTokenResponse {
+    const issuedAt = now();
+    const base = { v: 1 as const, server: server.id, ...scope };
+    const jti = () => randomBytes(18).toString('base64url');
+    const fileToken: AgentTokenPayload = {
+      ...base,
+      ops: ['files:read', 'files:write'],
+      exp: issuedAt + AGENT_TOKEN_LIFETIME_SECONDS,
+      jti: jti(),
+    };
+    const terminal = (): AgentTokenPayload => ({
+      ...base,
+      ops: ['terminal'],
+      exp: issuedAt + AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
+      jti: jti(),
+    });
+    const host = server.ip.includes(':') ? `[${server.ip}]` : server.ip;
+    return {
+      token: signer.sign(fileToken),
+      direct: signer.sign(terminal()),
+      remote: signer.sign(terminal()),
+      expires_at: fileToken.exp,
+      endpoint: {
+        // The agent serves plain http by IP until it has a certificate (spec/000 §9); the browser
+        // then uses the private endpoint, the panel's streaming proxy (ARCHITECTURE.md, Agent).
+        public: `http://${host}:${AGENT_PORT}`,
+        private: `${dependencies.appUrl}${agentProxyPath(server.id)}`,
+      },
+    };
+  }
+
+  /** Queues the install_agent event; the recipe replaces `current` and restarts on an upgrade. */
+  function queueInstall(userId: number, serverId: number) {
+    return dependencies.events.startRecipe({
+      userId,
+      serverId,
+      recipeId: 'agent-install',
+      type: AGENT_INSTALL_EVENT_TYPE,
+      description: AGENT_INSTALL_DESCRIPTION,
+      input: {
+        version: AGENT_VERSION,
+        server_id: serverId,
+        port: AGENT_PORT,
+        panel_public_key: signer.publicKeyPem,
+        allowed_origins: [...dependencies.allowedOrigins],
+      },
+    });
+  }
+
+  return {
+    /** POST api/servers/agent/token: the whole server as root. */
+    async serverToken(caller: Caller, serverId: number): Promise<AgentTokenResponse> {
+      await policy.authorizeServer(caller, serverId, 'manage');
+      return issue(await serverRow(serverId), { site: null, root: '/', user: 'root' });
+    },
+
+    /**
+     * POST api/sites/agent/token: the site's home (/home/{linux_user}/{site}, spec/000 §9 site
+     * home) as the site's user. An alias site reaches its parent's home.
+     */
+    async siteToken(caller: Caller, siteId: number): Promise<AgentTokenResponse> {
+      const [row] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+      let site = await authorizeSite(db, caller, row, 'manage');
+      if (site.siteId !== null) {
+        const [parent] = await db.select().from(sites).where(eq(sites.id, site.siteId)).limit(1);
+        if (parent && parent.serverId === site.serverId) site = parent;
+      }
+      return issue(await serverRow(site.serverId), {
+        site: site.id,
+        root: `/home/${site.linuxUser}/${site.name}`,
+        user: site.linuxUser,
+      });
+    },
+
+    /** POST api/servers/agent/install: the `agent-install` recipe as an install_agent event. */
+    async install(caller: Caller, serverId: number) {
+      await policy.authorizeServer(caller, serverId, 'manage');
+      const server = await serverRow(serverId);
+      if (!server.hostKeyFingerprint || !server.sealedPrivateKey)
+        throw new ServerError(SERVER_MESSAGES.notConnected);
+      if (!findAgentBundle(AGENT_VERSION)) throw new ServerError(AGENT_MESSAGES.bundleMissing);
+      return presentEvent(await queueInstall(caller.id, serverId), null);
+    },
+
+    /**
+     * After a provision_server event (issue 6: the agent is "installed by the install_agent event
+     * as a systemd service"): a server provisioned successfully gets its agent at once, queued in
+     * the name of whoever provisioned it (the owner when that user is gone). Without a built
+     * bundle it is skipped with a log line: provisioning itself has passed and stays passed.
+     */
+    async installAfterProvision(event: EventRow) {
+      if (event.serverId === null || event.status !== EVENT_STATUS.finished) return;
+      const [server] = await db.select().from(servers).where(eq(servers.id, event.serverId)).limit(1);
+      if (!server) return;
+      if (!findAgentBundle(AGENT_VERSION)) {
+        log('agent not installed after provisioning: no bundle built', { serverId: server.id });
+        return;
+      }
+      await queueInstall(event.userId ?? server.userId, server.id);
+    },
+    /** GET api/agent-changelog: entries newer than `version` (all without one), newest first. */
+    changelog(version: number | undefined): AgentChangelogEntry[] {
+      return AGENT_CHANGELOG.filter((entry) => version === undefined || entry.id > version)
+        .map((entry) => ({ id: entry.id, title: entry.title, content: entry.content }))
+        .sort((a, b) => b.id - a.id);
+    },
+
+    /** After an install_agent event: the server runs this panel's agent version when it passed. */
+    async settleInstall(event: EventRow) {
+      if (event.serverId === null || event.status !== EVENT_STATUS.finished) return;
+      await db.update(servers).set({ agentVersion: AGENT_VERSION }).where(eq(servers.id, event.serverId));
+      dependencies.publish(await policy.usersWithServerAccess(event.serverId), SERVER_UPDATE_KEYS);
+    },
+  };
+}
+export type AgentService = ReturnType<typeof createAgentService>;

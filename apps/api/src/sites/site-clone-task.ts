@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  buildStepInvocation,
+  CLONE_CHUNK_BYTES,
+  siteFilesExport,
+  siteFilesImport,
+  type Recipe,
+} from '@hostdeck/recipes';
+import type { Database } from '../database/database.js';
+import { TaskStepError, type EventHooks, type EventTaskContext } from '../jobs/event-hooks.js';
+import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
+import type { ServerConnections } from '../servers/server-connection.js';
+import { CONNECT_TIMEOUT_MS } from '../servers/server-remote.js';
+import { SITE_EVENTS } from './site-events.js';
+import { buildSiteApplyInput } from './site-state.js';
+import { siteApplyRecipeInput } from './site-tasks.js';
+import type { SitesRepository } from './sites.repository.js';
+
+/** Larger sites are refused: the archive sits in a temp file on both servers while it is copied. */
+export const CLONE_MAX_BYTES = 8 * 1024 ** 3;
+
+const cloneTaskInputSchema = z.object({ site_id: z.number().int(), source_site_id: z.number().int() });
+export type CloneTaskInput = z.infer<typeof cloneTaskInputSchema>;
+
+/**
+ * Runs the one step of a clone recipe over `session`. Its stdout is returned (a chunk of base64
+ * at most, for `read`) and, unless `quiet`, also written to the event's output; a failure throws
+ * with the script's error lines.
+ */
+async function runCloneStep(
+  context: EventTaskContext,
+  session: RemoteSession,
+  recipe: Recipe,
+  input: Record<string, unknown>,
+  quiet = false,
+): Promise<string> {
+  const step = recipe.steps[0]!;
+  const invocation = buildStepInvocation(recipe, step.id, input);
+  let stdout = '';
+  const result = await session.run({
+    command: invocation.command,
+    stdin: invocation.stdin,
+    onStdout: (chunk) => {
+      stdout += chunk;
+      if (!quiet) context.write(chunk);
+    },
+    onStderr: context.write,
+    totalTimeoutMs: step.timeoutMs,
+    idleTimeoutMs: step.timeoutMs,
+    signal: context.signal,
+  });
+  if (result.exitCode !== 0) {
+    const errors = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::hostdeck::error::'))
+      .map((line) => line.slice('::hostdeck::error::'.length));
+    throw new TaskStepError(
+      [
+        `Step "${step.title}" failed (exit code ${result.exitCode ?? result.signal ?? 'unknown'})`,
+        ...errors,
+      ].join(': '),
+      stdout,
+    );
+  }
+  return stdout;
+}
+
+/**
+ * site_clone, on the target server: applies the new site, then copies the source site's files.
+ * A second SSH session reaches the source server. RemoteSession.run hands stdout over as text and
+ * takes stdin whole, so a tar stream cannot be piped from one session into the other; instead the
+ * source packs a temp archive, the panel moves it in 4 MiB chunks (base64 out of one session, into
+ * the other's stdin, one chunk in memory at a time), and the target unpacks it as the site's user.
+ * Both temp files are removed however the copy ends.
+ */
+export function registerSiteCloneTask(
+  hooks: EventHooks,
+  dependencies: {
+    db: Database;
+    repository: SitesRepository;
+    executor: RemoteExecutor;
+    connections: Pick<ServerConnections, 'resolveTarget'>;
+  },
+) {
+  const { db, repository } = dependencies;
+
+  hooks.registerTask(SITE_EVENTS.clone.task, async (context) => {
+    const input = cloneTaskInputSchema.parse(context.input);
+    const site = await repository.findById(input.site_id);
+    const source = await repository.findById(input.source_site_id);
+    if (!site || !source) throw new Error('The site no longer exists');
+    await context.runRecipe('site-apply', siteApplyRecipeInput(await buildSiteApplyInput(db, site)));
+
+    context.write(`\n==> Copy the files of ${source.name}\n`);
+    const sourceSession = await dependencies.executor.connect(
+      await dependencies.connections.resolveTarget(source.serverId),
+      { connectTimeoutMs: CONNECT_TIMEOUT_MS, signal: context.signal },
+    );
+    const token = randomBytes(16).toString('hex');
+    const exported = { site: source.name, linux_user: source.linuxUser, token };
+    const imported = { site: site.name, linux_user: site.linuxUser, token };
+    try {
+      const packed = await runCloneStep(context, sourceSession, siteFilesExport, {
+        ...exported,
+        action: 'pack',
+      });
+      const size = Number(/^size=([0-9]+)$/m.exec(packed)?.[1] ?? Number.NaN);
+      if (!Number.isSafeInteger(size))
+        throw new Error('The source server did not report the size of the archive');
+      if (size > CLONE_MAX_BYTES) {
+        throw new Error(
+          `The site's files take ${size} bytes compressed; a clone copies at most ${CLONE_MAX_BYTES}`,
+        );
+      }
+      for (let offset = 0; offset < size; offset += CLONE_CHUNK_BYTES) {
+        if (await context.isCancelRequested()) throw new Error('Cancelled while copying the files');
+        const length = Math.min(CLONE_CHUNK_BYTES, size - offset);
+        const chunk = await runCloneStep(
+          context,
+          sourceSession,
+          siteFilesExport,
+          { ...exported, action: 'read', offset, length },
+          true,
+        );
+        await runCloneStep(context, context.session, siteFilesImport, {
+          ...imported,
+          action: 'append',
+          chunk: Buffer.from(chunk.trim(), 'ascii'),
+        });
+        context.write(`copied ${Math.round(((offset + length) / size) * 100)}% of ${size} bytes\n`);
+      }
+      await runCloneStep(context, context.session, siteFilesImport, { ...imported, action: 'extract' });
+    } finally {
+      await runCloneStep(
+        context,
+        sourceSession,
+        siteFilesExport,
+        { ...exported, action: 'clean' },
+        true,
+      ).catch(() => {});
+      await runCloneStep(
+        context,
+        context.session,
+        siteFilesImport,
+        { ...imported, action: 'clean' },
+        true,
+      ).catch(() => {});
+      await sourceSession.close().catch(() => {});
+    }
+  });
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  TERMINAL_GATEWAY_PATH,
+  TERMINAL_MESSAGES,
+  terminalOpenMessageSchema,
+  type AgentTokenPayload,
+} from '@hostdeck/contracts';
+import { loadOrCreateAgentKeys, type AgentSigner } from '../agent/agent-keys.js';
+import type { Config } from '../config/config.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Database } from '../database/database.js';
+import { createAccessPolicy, type AccessPolicy } from '../policy/access-policy.js';
+import { createServerConnections, type ServerConnections } from '../servers/server-connection.js';
+import { bridgeTerminal, sendNotice, type BridgeOptions, type EarlyMessage } from './terminal-bridge.js';
+import { openSshShell, type ShellOpener } from './ssh-shell.js';
+import { createUsedTokens, type UsedTokens } from './used-tokens.js';
+
+export interface TerminalRoutesOptions {
+  allowedOrigins: readonly string[];
+  signer: AgentSigner;
+  policy: Pick<AccessPolicy, 'authorizeServer'>;
+  connections: Pick<ServerConnections, 'resolveTarget' | 'recordHostKey'>;
+  openShell?: ShellOpener;
+  usedTokens?: UsedTokens;
+  /** How long the browser has to send its token after the socket opened; default 10 s. */
+  openTimeoutMs?: number;
+  bridge?: BridgeOptions;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/**
+ * The remote terminal gateway (ARCHITECTURE.md, Terminal; SECURITY.md, cross-site websockets),
+ * in this order and nothing before the previous step passed:
+ * 1. the Origin is exactly one of the allowed origins (checked before the upgrade: 403);
+ * 2. the caller is signed in (the global authentication hook: 401);
+ * 3. the first message carries a `remote` terminal token this panel signed, unexpired and never
+ *    used, for a server the caller may manage;
+ * 4. only then the panel opens an SSH shell to the server with its own credentials.
+ */
+export async function terminalRoutes(app: FastifyInstance, options: TerminalRoutesOptions) {
+  const allowed = new Set(options.allowedOrigins);
+  const usedTokens = options.usedTokens ?? createUsedTokens();
+  const openShell = options.openShell ?? openSshShell;
+  const log = options.log ?? ((message, details) => app.log.info(details, message));
+
+  const refuse = (socket: WebSocket, message: string) => {
+    sendNotice(socket, { type: 'error', message });
+    socket.close(4401, 'refused');
+  };
+
+  /** The token's payload when it may open a shell now, else null. Consumes it. */
+  function acceptToken(token: string): AgentTokenPayload | null {
+    const payload = options.signer.open(token);
+    if (!payload || !payload.ops.includes('terminal')) return null;
+    // The gateway is the server's root shell: a site's terminal token (another user) is not for it.
+    if (payload.site !== null || payload.user !== 'root') return null;
+    return usedTokens.consume(payload.jti, payload.exp) ? payload : null;
+  }
+
+  app.get(
+    TERMINAL_GATEWAY_PATH,
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (!origin || !allowed.has(origin))
+          return reply.code(403).send({ id: 'forbidden', message: 'Origin not allowed' });
+      },
+    },
+    (socket, request) => {
+      const user = request.user!;
+      const timer = setTimeout(
+        () => refuse(socket, TERMINAL_MESSAGES.badToken),
+        options.openTimeoutMs ?? 10_000,
+      );
+      socket.on('close', () => clearTimeout(timer));
+
+      socket.once('message', (data: Buffer, isBinary: boolean) => {
+        clearTimeout(timer);
+        let parsed;
+        try {
+          parsed = isBinary ? null : terminalOpenMessageSchema.safeParse(JSON.parse(data.toString('utf8')));
+        } catch {
+          parsed = null;
+        }
+        const payload = parsed?.success ? acceptToken(parsed.data.token) : null;
+        if (!parsed?.success || !payload) return refuse(socket, TERMINAL_MESSAGES.badToken);
+        const { cols, rows } = parsed.data;
+        // Kept for the shell: what the browser sends while SSH connects (a resize, early keys).
+        const early: EarlyMessage[] = [];
+        const keep = (message: Buffer, binary: boolean) => {
+          if (early.length < 256) early.push({ data: message, isBinary: binary });
+        };
+        socket.on('message', keep);
+        void (async () => {
+          try {
+            await options.policy.authorizeServer({ id: user.id }, payload.server, 'manage');
+            const target = await options.connections.resolveTarget(payload.server);
+            const shell = await openShell(target, {
+              cols,
+              rows,
+              onHostKeyRecorded: (fingerprint) =>
+                options.connections.recordHostKey(payload.server, fingerprint),
+            });
+            socket.off('message', keep);
+            if (socket.readyState !== socket.OPEN) return void shell.close();
+            log('terminal opened', { user: user.id, server: payload.server, pid: shell.pid });
+            shell.onClose(() => log('terminal closed', { user: user.id, server: payload.server }));
+            bridgeTerminal(socket, shell, options.bridge, early);
+          } catch (error) {
+            log('terminal failed', { user: user.id, server: payload.server, error: String(error) });
+            refuse(socket, TERMINAL_MESSAGES.notConnected);
+          }
+        })();
+      });
+    },
+  );
+}
+
+/** The gateway as the panel registers it (http/app.ts): the panel's agent key and its database. */
+export async function panelTerminalRoutes(
+  app: FastifyInstance,
+  options: { db: Database; secretBox: SecretBox; config: Config },
+) {
+  await terminalRoutes(app, {
+    allowedOrigins: options.config.allowedOrigins,
+    signer: loadOrCreateAgentKeys(options.config.dataDir, options.secretBox),
+    policy: createAccessPolicy(options.db),
+    connections: createServerConnections(options.db, options.secretBox),
+  });
+}

@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useAppInfo } from '../api/use-app-info';
+import { AgentUpgradePrompt } from '../components/AgentUpgradePrompt';
+import { LoadingIndicator } from '../components/LoadingIndicator';
+import { PageTitle } from '../pages/PageTitle';
+import { useRouteServerId, useServerDetail } from '../servers/use-server-detail';
+import { useRouteSite } from '../sites/use-site';
+import { needsAgentUpgrade } from './agent-session';
+import { FileManager, type FileManagerProps } from './FileManager';
+
+/** Leaves room for the top bar and the page title: the file manager fills the rest of the screen. */
+const MANAGER_HEIGHT = 'calc(100vh - 180px)';
+
+/** The file manager, or the upgrade prompt while the server's agent is older than app info asks. */
+function FileManagerOrUpgrade(props: FileManagerProps & { title: string }) {
+  const { t } = useTranslation();
+  const { data: info } = useAppInfo();
+  const { title, ...managerProps } = props;
+  const outdated = info ? needsAgentUpgrade(props.agentVersion, info.agent_version) : false;
+  return (
+    <Stack spacing={2}>
+      <PageTitle>{title}</PageTitle>
+      {outdated ? (
+        <AgentUpgradePrompt
+          serverId={props.serverId}
+          testId="file-agent-upgrade"
+          message={t('files.upgrade.message', { brand: info?.brand ?? '' })}
+          buttonLabel={t('files.upgrade.button')}
+        />
+      ) : (
+        <Box sx={{ height: MANAGER_HEIGHT, minHeight: 400 }}>
+          <FileManager {...managerProps} />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** /servers/{server}/files: the whole server, root '/'. */
+export function ServerFilesPage() {
+  const { t } = useTranslation();
+  const serverId = useRouteServerId();
+  const { data: server } = useServerDetail(serverId);
+  if (!server) return <LoadingIndicator />;
+  return (
+    <FileManagerOrUpgrade
+      key={server.id}
+      title={t('files.page.serverTitle', { name: server.name })}
+      scope={{ kind: 'server', id: server.id }}
+      root="/"
+      serverId={server.id}
+      agentVersion={server.agent_version}
+      defaultLinuxUser={server.default_linux_user}
+    />
+  );
+}
+
+/** /sites/{site}/files: the site's home folder as the root (the token allows no more). */
+export function SiteFilesPage() {
+  const { t } = useTranslation();
+  const { data: site } = useRouteSite();
+  const { data: server } = useServerDetail(site?.server.id ?? 0, { notFoundView: false });
+  if (!site || !server) return <LoadingIndicator />;
+  return (
+    <FileManagerOrUpgrade
+      key={site.id}
+      title={t('files.page.siteTitle', { name: site.name })}
+      scope={{ kind: 'site', id: site.id }}
+      root={site.home}
+      serverId={server.id}
+      agentVersion={server.agent_version}
+      defaultLinuxUser={site.linux_user ?? server.default_linux_user}
+      databases={site.database ? [site.database] : []}
+    />
+  );
+}

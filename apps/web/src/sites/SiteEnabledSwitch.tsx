@@ -1,0 +1,58 @@
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleApiError } from '../api/error-handling';
+import { useEventRuns } from '../servers/event-runs';
+import { inputTestId } from '../servers/test-ids';
+import { SITE_LISTS_KEY, siteDetailKey, toggleSite } from './site-api';
+
+/**
+ * Enables or disables a site (POST toggle, spec/000 §4 "Sites are enabled or disabled"). The
+ * switch shows the wanted state while the event runs on the server, then the site is read again.
+ */
+export function SiteEnabledSwitch({
+  siteId,
+  enabled,
+  disabled = false,
+}: {
+  siteId: number;
+  enabled: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const runs = useEventRuns(() => {
+    // The wanted state stays shown until the site as read again says what it is now.
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: siteDetailKey(siteId) }),
+      queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY }),
+    ]).finally(() => setWanted(null));
+  });
+  const busy = wanted !== null || runs.isRunning('toggle');
+
+  async function change(next: boolean) {
+    setWanted(next);
+    try {
+      runs.track('toggle', await toggleSite(siteId, next));
+    } catch (error) {
+      setWanted(null);
+      handleApiError(error);
+    }
+  }
+
+  const label = t('sites.show.enabled');
+  return (
+    <Tooltip title={label}>
+      <Switch
+        checked={wanted ?? enabled}
+        disabled={disabled || busy}
+        onChange={(event) => void change(event.target.checked)}
+        slotProps={{ input: { ...inputTestId('site-toggle'), 'aria-label': label } }}
+        data-busy={busy}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,99 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { branchSchema, repositoryUrlSchema, type DeploySettings } from '@hostdeck/contracts';
+import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { useFieldErrors } from '../../api/field-errors';
+import { schemaMessage, type FieldMessage } from '../../servers/field-messages';
+import { inputTestId } from '../../servers/test-ids';
+import { deploySettingsCalls } from './deployment-api';
+import { SettingsCard } from './SettingsCard';
+import type { DeploySettingsState } from './use-deploy-settings';
+
+/** The git repository (SSH or https URL) and the branch deployments clone. */
+export function RepositoryCard({
+  siteId,
+  settings,
+  save,
+}: {
+  siteId: number;
+  settings: DeploySettings;
+  save: DeploySettingsState['save'];
+}) {
+  const { t } = useTranslation();
+  const [repository, setRepository] = useState(settings.repository ?? '');
+  const [branch, setBranch] = useState(settings.branch ?? 'main');
+  const [problems, setProblems] = useState<Record<string, FieldMessage | null>>({});
+  const [saving, setSaving] = useState(false);
+  const fieldErrors = useFieldErrors();
+  const text = (message: FieldMessage | null | undefined) =>
+    message ? ('key' in message ? t(message.key) : message.text) : undefined;
+  const helper = (field: 'repository' | 'branch') => text(problems[field]) ?? fieldErrors.get(field);
+
+  async function submit() {
+    const found = {
+      repository: schemaMessage(repositoryUrlSchema, repository),
+      branch: schemaMessage(branchSchema, branch),
+    };
+    setProblems(found);
+    fieldErrors.clear();
+    if (found.repository || found.branch) return;
+    setSaving(true);
+    try {
+      await save(() => deploySettingsCalls.setRepository(siteId, repository, branch));
+      notifySuccess();
+    } catch (error) {
+      handleApiError(error);
+      fieldErrors.apply(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SettingsCard
+      title={t('siteDeployments.repository.title')}
+      description={t('siteDeployments.repository.description')}
+      testId="deploy-repository"
+    >
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          name="repository"
+          size="small"
+          label={t('siteDeployments.repository.url')}
+          placeholder="git@github.com:user/repository.git"
+          value={repository}
+          onChange={(event) => setRepository(event.target.value)}
+          error={Boolean(helper('repository'))}
+          helperText={helper('repository') ?? t('siteDeployments.repository.urlHelp')}
+          slotProps={{ htmlInput: { ...inputTestId('deploy-repository-url'), spellCheck: false } }}
+        />
+        <TextField
+          name="branch"
+          size="small"
+          label={t('siteDeployments.repository.branch')}
+          value={branch}
+          onChange={(event) => setBranch(event.target.value)}
+          error={Boolean(helper('branch'))}
+          helperText={helper('branch')}
+          slotProps={{ htmlInput: { ...inputTestId('deploy-repository-branch'), spellCheck: false } }}
+        />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={saving} data-testid="deploy-repository-save">
+            {t('siteDeployments.save')}
+          </Button>
+        </Stack>
+      </Stack>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,90 @@
+import Alert from '@mui/material/Alert';
+import DialogContentText from '@mui/material/DialogContentText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SiteDetail } from '@hostdeck/contracts';
+import { handleApiError } from '../../api/error-handling';
+import { fieldErrorsOf } from '../../api/field-errors';
+import { ActionDialog, ActionDialogFrame } from '../../servers/ActionDialog';
+import { useInstalledServers } from '../create/use-site-create-server';
+import { selectTestIds } from '../select-test-id';
+
+interface CloneSiteDialogProps {
+  open: boolean;
+  site: SiteDetail;
+  onClose: () => void;
+  /** Clones the site to the server; a failure is reported and keeps the dialog open. */
+  onClone: (serverId: number) => Promise<void>;
+}
+
+/** The same site, with its files, on another installed server (POST clone). */
+export function CloneSiteDialog({ open, onClose, ...props }: CloneSiteDialogProps) {
+  return (
+    <ActionDialog open={open} onClose={onClose}>
+      <CloneSiteForm onClose={onClose} {...props} />
+    </ActionDialog>
+  );
+}
+
+function CloneSiteForm({ site, onClose, onClone }: Omit<CloneSiteDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const { servers, isPending } = useInstalledServers(true);
+  const others = servers.filter((server) => server.id !== site.server.id);
+  const [serverId, setServerId] = useState<number | ''>('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (serverId === '' || busy) return;
+    setBusy(true);
+    try {
+      await onClone(serverId);
+      onClose();
+    } catch (failure) {
+      handleApiError(failure);
+      setError(fieldErrorsOf(failure).server_id ?? (failure instanceof Error ? failure.message : null));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ActionDialogFrame
+      form
+      title={t('sites.show.clone.title')}
+      submitLabel={t('sites.show.clone.submit')}
+      submitDisabled={serverId === ''}
+      submitTestId="site-clone-submit"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t('sites.show.clone.message', { name: site.name })}</DialogContentText>
+        {error && <Alert severity="error">{error}</Alert>}
+        {!isPending && others.length === 0 ? (
+          <Alert severity="info">{t('sites.show.clone.noServers')}</Alert>
+        ) : (
+          <TextField
+            select
+            name="server_id"
+            label={t('sites.create.server')}
+            value={serverId}
+            onChange={(event) => setServerId(Number(event.target.value))}
+            fullWidth
+            slotProps={selectTestIds('site-clone-server')}
+          >
+            {others.map((server) => (
+              <MenuItem key={server.id} value={server.id} data-testid={`site-clone-server-${server.id}`}>
+                {server.display_name} ({server.ip})
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+    </ActionDialogFrame>
+  );
+}

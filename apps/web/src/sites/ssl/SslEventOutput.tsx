@@ -1,0 +1,35 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../components/StatusBadge';
+import { ShellOutput } from '../../notifications/ShellOutput';
+import { useLiveEvent } from '../../servers/use-live-event';
+
+/**
+ * The output of the certificate event the user started or picked (issuance, installation), live
+ * while it runs: where "Unable to install SSL certificate…" and the CA's reason show (spec/000 §8).
+ */
+export function SslEventOutput({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
+  const { event, output, isPending } = useLiveEvent(eventId);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="ssl-output" data-event-id={eventId}>
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" component="h2">
+            {event?.description ?? t('siteSsl.output.title')}
+          </Typography>
+          {event && <StatusBadge status={event.status} />}
+        </Stack>
+        {output === '' ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {isPending || !event?.is_finished ? t('siteSsl.output.waiting') : t('siteSsl.output.none')}
+          </Typography>
+        ) : (
+          <ShellOutput output={output} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

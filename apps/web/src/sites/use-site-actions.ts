@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { handleApiError, notifySuccess } from '../api/error-handling';
+import { useEventRuns } from '../servers/event-runs';
+import { SITE_LISTS_KEY, siteDetailKey } from './site-api';
+
+/**
+ * The actions of one site page that start an event on the server (PHP version, owner, chmod…):
+ * each keeps its control busy until its event ends (spec/000 §4: running events mark a busy
+ * state), then the site is read again.
+ */
+export function useSiteActions(siteId: number) {
+  const queryClient = useQueryClient();
+  const runs = useEventRuns(() => {
+    void queryClient.invalidateQueries({ queryKey: siteDetailKey(siteId) });
+    void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+  });
+  const { track } = runs;
+
+  /** Runs a call that answers an event id; reports 'Success' or the panel's error. */
+  const start = useCallback(
+    async (key: string, action: () => Promise<number>): Promise<boolean> => {
+      try {
+        track(key, await action());
+        notifySuccess();
+        return true;
+      } catch (error) {
+        handleApiError(error);
+        return false;
+      }
+    },
+    [track],
+  );
+
+  /** Like start, for forms that show the panel's field errors: the failure is thrown to them. */
+  const startOrThrow = useCallback(
+    async (key: string, action: () => Promise<number>): Promise<void> => {
+      track(key, await action());
+      notifySuccess();
+    },
+    [track],
+  );
+
+  return { start, startOrThrow, track, isRunning: runs.isRunning };
+}
+export type SiteActions = ReturnType<typeof useSiteActions>;

@@ -1,0 +1,34 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStartupRunner } from './startup-commands';
+
+describe('terminal startup commands', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('types the commands 1100 ms after the output has been quiet for 1000 ms, once', () => {
+    const sent: string[] = [];
+    const runner = createStartupRunner(['cd /var/www', 'ls'], (text) => sent.push(text));
+    runner.output();
+    vi.advanceTimersByTime(900);
+    runner.output(); // more banner: the debounce starts again
+    vi.advanceTimersByTime(999);
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(1 + 1099);
+    expect(sent).toEqual([]);
+    runner.output(); // the prompt arriving during the delay does not postpone the run
+    vi.advanceTimersByTime(1);
+    expect(sent).toEqual(['cd /var/www\r', 'ls\r']);
+    runner.output();
+    vi.advanceTimersByTime(5000);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('sends nothing when cancelled (the page was left)', () => {
+    const sent: string[] = [];
+    const runner = createStartupRunner(['ls'], (text) => sent.push(text));
+    runner.output();
+    runner.cancel();
+    vi.advanceTimersByTime(10_000);
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/// <reference lib="dom" />
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The text rows xterm.js shows on the terminal page. Headless Chromium runs without a GPU, so
+ * xterm keeps its DOM renderer and every row is a `div` of `.xterm-rows`; with the WebGL renderer
+ * the rows are canvas pixels and the accessibility tree (screen reader mode) is read instead.
+ */
+export async function terminalRows(page: Page): Promise<string[]> {
+  const xterm = page.getByTestId('terminal-xterm');
+  return xterm.evaluate((element) => {
+    const rows =
+      element.querySelector('.xterm-rows')?.children ??
+      element.querySelector('.xterm-accessibility-tree')?.children ??
+      [];
+    return Array.from(rows, (row) => (row.textContent ?? '').replace(/\u00a0/g, ' ').trimEnd());
+  });
+}
+
+/** Types a command line into the terminal (xterm's hidden textarea has the focus after a click). */
+export async function typeInTerminal(page: Page, line: string): Promise<void> {
+  await page.getByTestId('terminal-xterm').click();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+/** Waits until a terminal row matches `pattern` and returns the match of the last such row. */
+export async function waitForTerminalRow(
+  page: Page,
+  pattern: RegExp,
+  timeout = 30_000,
+): Promise<RegExpMatchArray> {
+  let found: RegExpMatchArray | null = null;
+  await expect
+    .poll(
+      async () => {
+        const rows = await terminalRows(page);
+        found = null;
+        for (const row of rows) found = row.match(pattern) ?? found;
+        return found !== null;
+      },
+      { timeout, message: `a terminal row matching ${pattern}` },
+    )
+    .toBe(true);
+  return found as unknown as RegExpMatchArray;
+}

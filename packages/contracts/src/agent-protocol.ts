@@ -1,0 +1,182 @@
+import { AGENT_PORT } from './constants.js';
+
+/**
+ * The agent's wire protocol without zod: the agent's main process checks every token and its
+ * configuration with these functions and never loads zod, which alone costs about 10 MB of the
+ * 50 MB an idle agent may use (issue 6). The panel uses the same functions (agent.ts), so each rule
+ * is written once.
+ */
+
+/** The header every file call carries the token in (spec/001 §7 `X-{product}`). */
+export const AGENT_TOKEN_HEADER = 'X-HostDeck';
+
+/**
+ * What a token allows. `files:download` is the single-use link of a download or a media view
+ * (the only token allowed in a URL); `terminal` opens one shell.
+ */
+export const AGENT_OPERATIONS = ['files:read', 'files:write', 'files:download', 'terminal'] as const;
+export type AgentOperation = (typeof AGENT_OPERATIONS)[number];
+/** A token holding one of these is accepted once (the agent remembers its jti until it expires). */
+export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = ['files:download', 'terminal'];
+
+/** Lifetimes (seconds): a file token lasts minutes; a single-use link or terminal token seconds. */
+export const AGENT_TOKEN_LIFETIME_SECONDS = 10 * 60;
+export const AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS = 60;
+/** Clock difference tolerated between the panel and the server. */
+export const AGENT_CLOCK_SKEW_SECONDS = 30;
+
+/**
+ * The signed part of a token: `base64url(JSON payload) + "." + base64url(Ed25519 signature of the
+ * first part's ASCII)`, signed with the panel's key (ARCHITECTURE.md, Agent).
+ */
+export interface AgentTokenPayload {
+  v: 1;
+  server: number;
+  site: number | null;
+  /** Absolute and resolved: every path a call names must stay inside it. */
+  root: string;
+  /** The Unix user the agent acts as: `root` for a server token, the site's user for a site. */
+  user: string;
+  ops: AgentOperation[];
+  /** Unix seconds. */
+  exp: number;
+  jti: string;
+  /** A single-use download link names its one file. */
+  path?: string;
+}
+
+const PAYLOAD_KEYS = new Set(['v', 'server', 'site', 'root', 'user', 'ops', 'exp', 'jti', 'path']);
+/** A Linux account name as useradd accepts it portably (contracts linuxUserSchema). */
+const LINUX_USER_PATTERN = /^[a-z_][a-z0-9_-]{0,31}$/;
+const JTI_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const isPositiveInteger = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) > 0;
+
+/** C0 and C1 control characters, DEL, U+2028/2029: never in a path or name (as grammars.ts). */
+function hasControl(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
+
+/** `/` or `/a/b`: absolute, no empty, `.` or `..` segment, no trailing `/`, at most 4096. */
+export function isResolvedAbsolutePath(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 4096 || !value.startsWith('/') || hasControl(value))
+    return false;
+  if (value === '/') return true;
+  return value
+    .slice(1)
+    .split('/')
+    .every((segment) => segment.length > 0 && segment.length <= 255 && segment !== '.' && segment !== '..');
+}
+
+/** The payload of a token, or null when anything in it is not exactly as the panel signs it. */
+export function parseAgentTokenPayload(value: unknown): AgentTokenPayload | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const payload = value as Record<string, unknown>;
+  if (Object.keys(payload).some((key) => !PAYLOAD_KEYS.has(key))) return null;
+  const { v, server, site, root, user, ops, exp, jti, path } = payload;
+  if (v !== 1 || !isPositiveInteger(server) || !isPositiveInteger(exp)) return null;
+  if (site !== null && !isPositiveInteger(site)) return null;
+  if (!isResolvedAbsolutePath(root)) return null;
+  if (typeof user !== 'string' || !LINUX_USER_PATTERN.test(user)) return null;
+  if (typeof jti !== 'string' || !JTI_PATTERN.test(jti)) return null;
+  if (!Array.isArray(ops) || ops.length === 0 || ops.length > AGENT_OPERATIONS.length) return null;
+  if (!ops.every((operation) => (AGENT_OPERATIONS as readonly unknown[]).includes(operation))) return null;
+  if (
+    path !== undefined &&
+    (typeof path !== 'string' || path.length === 0 || path.length > 4096 || hasControl(path))
+  )
+    return null;
+  return {
+    v: 1,
+    server,
+    site: site as number | null,
+    root,
+    user,
+    ops: [...(ops as AgentOperation[])],
+    exp,
+    jti,
+    ...(path === undefined ? {} : { path: path as string }),
+  };
+}
+
+/** An origin as browsers send it: `https://panel.example.com`, `http://localhost:3000`. */
+export function isOrigin(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 255 || hasControl(value))
+    return false;
+  try {
+    const url = new URL(value);
+    // The URL parser lets `;`, `$` and the like through in host names: ours may not have them.
+    const plainHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(url.hostname);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && plainHost && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+const PUBLIC_KEY_PEM_PATTERN =
+  /^-----BEGIN PUBLIC KEY-----\n(?:[A-Za-z0-9+/=]{1,76}\n){1,20}-----END PUBLIC KEY-----\n?$/;
+/** A PEM SPKI public key (the panel's Ed25519 key). */
+export function isPublicKeyPem(value: unknown): value is string {
+  return typeof value === 'string' && PUBLIC_KEY_PEM_PATTERN.test(value);
+}
+
+/** `/etc/hostdeck-agent/config.json` on a managed server, written by the `agent-install` recipe. */
+export interface AgentConfig {
+  /** AGENT_PORT (spec/000 §9) unless configured otherwise. */
+  port: number;
+  panelPublicKey: string;
+  serverId: number;
+  tls: { cert: string; key: string } | null;
+  /** Origins a browser may open websockets and call from, compared exactly (SECURITY.md). */
+  allowedOrigins: string[];
+}
+
+const CONFIG_KEYS = new Set(['port', 'panelPublicKey', 'serverId', 'tls', 'allowedOrigins']);
+
+/** The configuration, or the list of what is wrong with it (every problem at once). */
+export function parseAgentConfig(value: unknown): { config: AgentConfig } | { problems: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problems: ['not an object'] };
+  const input = value as Record<string, unknown>;
+  const problems = Object.keys(input)
+    .filter((key) => !CONFIG_KEYS.has(key))
+    .map((key) => `${key}: unknown field`);
+  const port = input.port ?? AGENT_PORT;
+  if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535)
+    problems.push('port: invalid port');
+  if (!isPublicKeyPem(input.panelPublicKey)) problems.push('panelPublicKey: invalid public key');
+  if (!isPositiveInteger(input.serverId)) problems.push('serverId: must be a positive integer');
+  const tls = input.tls ?? null;
+  if (tls !== null) {
+    const pair = tls as Record<string, unknown>;
+    if (typeof tls !== 'object' || !isResolvedAbsolutePath(pair.cert) || !isResolvedAbsolutePath(pair.key)) {
+      problems.push('tls: must be null or {cert, key} absolute paths');
+    }
+  }
+  const origins = input.allowedOrigins;
+  if (!Array.isArray(origins) || origins.length > 20 || !origins.every(isOrigin)) {
+    problems.push('allowedOrigins: must be a list of at most 20 origins');
+  }
+  if (problems.length > 0) return { problems };
+  return {
+    config: {
+      port: port as number,
+      panelPublicKey: input.panelPublicKey as string,
+      serverId: input.serverId as number,
+      tls: tls as AgentConfig['tls'],
+      allowedOrigins: [...(origins as string[])],
+    },
+  };
+}
+
+/** A terminal window size message (spec/001 §7): `resize|cols|rows`. */
+const TERMINAL_RESIZE_PATTERN = /^resize\|([1-9][0-9]{0,3})\|([1-9][0-9]{0,3})$/;
+export function parseTerminalResize(message: string): { cols: number; rows: number } | null {
+  const match = TERMINAL_RESIZE_PATTERN.exec(message);
+  return match ? { cols: Number(match[1]), rows: Number(match[2]) } : null;
+}
+export const terminalResizeMessage = (cols: number, rows: number) => `resize|${cols}|${rows}`;
