@@ -2,7 +2,8 @@
  * Shared by the agent benchmarks (agent-files.bench.ts, agent-terminal.bench.ts), not a benchmark
  * itself: the agent's bundle started as its own process on loopback with a generated Ed25519 key,
  * tokens signed by it, process memory from /proc, timing of baseline commands.
- * The agent runs as this machine's user (root here): root tokens are served in its main process.
+ * The agent runs as this machine's user (root here): root tokens go to its root worker, and downloads
+ * are handed back to the main process by descriptor (apps/agent/README.md, Processes).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {

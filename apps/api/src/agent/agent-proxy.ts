@@ -81,7 +81,12 @@ export const agentProxyRoutes: FastifyPluginAsync<AgentProxyOptions> = async (ap
       headers,
       timeout: CONNECT_TIMEOUT_MS,
     });
-    upstream.once('socket', (socket) => socket.once('connect', () => upstream.setTimeout(0)));
+    // The timeout is for connecting only; a kept-alive socket is connected already and would
+    // never emit 'connect' again (a slow answer, e.g. a big zip, was cut after 10 s otherwise).
+    upstream.once('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => upstream.setTimeout(0));
+      else upstream.setTimeout(0);
+    });
     upstream.on('timeout', () => upstream.destroy(new Error('The agent did not answer')));
     upstream.on('response', (answer) => {
       const answerHeaders: http.OutgoingHttpHeaders = {};

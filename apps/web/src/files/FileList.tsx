@@ -120,31 +120,37 @@ export function FileList({
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {sizeLabel(entry)}
                 </TableCell>
-                <TableCell
-                  sx={{
-                    fontFamily: 'monospace',
-                    whiteSpace: 'nowrap',
-                    '&:hover': { textDecoration: 'underline' },
-                  }}
-                  data-testid="file-row-permission"
-                  title={t('files.list.chmod')}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    if (!disabled) onAttribute(entry, 'chmod');
-                  }}
-                >
-                  {entry.permission.string} ({entry.permission.number})
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                  {/* The value itself opens its dialog; the rest of the cell stays the row's. */}
+                  <Box
+                    component="span"
+                    role="button"
+                    data-testid="file-row-permission"
+                    title={t('files.list.chmod')}
+                    sx={{ cursor: 'pointer', '&:hover': { textDecoration: 'underline' } }}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      if (!disabled) onAttribute(entry, 'chmod');
+                    }}
+                  >
+                    {entry.permission.string} ({entry.permission.number})
+                  </Box>
                 </TableCell>
-                <TableCell
-                  sx={{ whiteSpace: 'nowrap', '&:hover': { textDecoration: 'underline' } }}
-                  data-testid="file-row-owner"
-                  title={t('files.list.chown')}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    if (!disabled) onAttribute(entry, 'chown');
-                  }}
-                >
-                  {entry.owner}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {/* The value itself opens its dialog; the rest of the cell stays the row's. */}
+                  <Box
+                    component="span"
+                    role="button"
+                    data-testid="file-row-owner"
+                    title={t('files.list.chown')}
+                    sx={{ cursor: 'pointer', '&:hover': { textDecoration: 'underline' } }}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      if (!disabled) onAttribute(entry, 'chown');
+                    }}
+                  >
+                    {entry.owner}
+                  </Box>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {formatModified(entry.modified, i18n.language)}

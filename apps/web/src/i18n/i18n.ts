@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hostdeck/contracts';
 import { en } from './locales/en';
@@ -14,24 +14,40 @@ const storedLocale = readStoredLocale();
 /** Whether the locale is known (stored, or taken from app info) rather than the fallback. */
 let localeSettled = storedLocale !== null;
 
-void i18n.use(initReactI18next).init({
-  // Vietnamese is loaded on demand (loadLocale): the first bundle carries English only.
-  resources: { en: { translation: en } },
-  lng: storedLocale ?? DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: LOCALES,
-  // English is bundled, so initialisation completes synchronously and nothing suspends.
-  initAsync: false,
-  // React escapes text already.
-  interpolation: { escapeValue: false },
-});
+/**
+ * English is bundled; Vietnamese comes in its own chunk, loaded by this backend the first time the
+ * language is used (any `changeLanguage('vi')` waits for it), so an English reader never downloads it.
+ */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== 'vi') return callback(null, language === 'en' ? en : {});
+    import('./locales/vi').then(
+      ({ vi }) => callback(null, vi),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
 
-/** Makes sure the catalogue of `locale` is loaded (Vietnamese comes in its own chunk). */
-async function loadLocale(locale: Locale): Promise<void> {
-  if (locale === 'vi' && !i18n.hasResourceBundle('vi', 'translation')) {
-    const { vi } = await import('./locales/vi');
-    i18n.addResourceBundle('vi', 'translation', vi, true, true);
-  }
+void i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: storedLocale ?? DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: LOCALES,
+    // English is bundled, so initialisation completes synchronously and nothing suspends.
+    initAsync: false,
+    // React escapes text already.
+    interpolation: { escapeValue: false },
+  });
+
+/** Makes sure the catalogue of `locale` is loaded (the backend above fetches Vietnamese). */
+function loadLocale(locale: Locale): Promise<void> {
+  return i18n.loadLanguages(locale);
 }
 
 /** Resolves once the starting locale's catalogue is there; main.tsx renders after it. */
@@ -52,14 +68,14 @@ export function currentLocale(): Locale {
 export function chooseLocale(locale: Locale): Promise<unknown> {
   localeSettled = true;
   storeLocale(locale);
-  return loadLocale(locale).then(() => i18n.changeLanguage(locale));
+  return i18n.changeLanguage(locale);
 }
 
 /** App info arrived: its locale applies unless the user has chosen one. Not stored. */
 export function applyDefaultLocale(locale: Locale): void {
   if (readStoredLocale() !== null) return;
   localeSettled = true;
-  if (i18n.language !== locale) void loadLocale(locale).then(() => i18n.changeLanguage(locale));
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
 }
 
 /**

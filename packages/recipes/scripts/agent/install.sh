@@ -110,6 +110,12 @@ if [[ $answer != "{\"version\":$version}" ]]; then
 fi
 hd_log info "agent $version answers on port $HD_AGENT_PORT"
 
+# The panel (file proxy, terminal) and browsers reach the agent from outside: provisioning's ufw
+# allows only SSH, 80 and 443, so the agent's port is opened too (a no-op once the rule exists).
+if command -v ufw >/dev/null; then
+  hd_ufw_allow "$HD_AGENT_PORT/tcp" || hd_fail "ufw did not allow the agent's port $HD_AGENT_PORT"
+fi
+
 # Versions older than the one before this go (a roll back to the previous one stays possible).
 for folder in "$base"/*/; do
   name=$(basename -- "$folder")

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { AGENT_PORT } from '@hostdeck/contracts';
 import {
   bootTestServer,
   resetTestServer,
@@ -120,6 +121,20 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
       { timeout: 10 * 60_000, intervals: [2000], message: 'agent installed' },
     )
     .toBe(AGENT_VERSION);
+  // And the agent answers from outside the server, where the panel's file proxy reaches it.
+  const agentVersion = await fetch(`http://${server.address}:${AGENT_PORT}/version`, {
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then(async (answer) => `${answer.status} ${await answer.text()}`)
+    .catch((error: unknown) => String(error));
+  if (!agentVersion.includes(String(AGENT_VERSION))) {
+    const state = await runOnTestServer(server, [
+      'sh',
+      '-c',
+      'systemctl status hostdeck-agent --no-pager; ss -ltnp; curl -s -m 5 http://127.0.0.1:2022/version; journalctl -u hostdeck-agent -n 40 --no-pager; iptables -S; nft list ruleset | head -50',
+    ]);
+    throw new Error(`agent /version: ${agentVersion}\n${state.stdout}\n${state.stderr}`);
+  }
 
   // --- Create a folder and a file, edit the file, save with Ctrl+S.
   await openFileManager(page, `/servers/${serverId}/files`);
@@ -129,7 +144,7 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
   await expect(row(page, FOLDER.slice(1))).toBeVisible();
   expect((await onServer(['stat', '-c', '%F', FOLDER])).trim()).toBe('directory');
 
-  await row(page, FOLDER.slice(1)).dblclick();
+  await row(page, FOLDER.slice(1)).locator('td').nth(1).dblclick();
   await expect(page.getByTestId('file-breadcrumb')).toContainText(FOLDER.slice(1));
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
   await page.getByTestId('file-toolbar-new-file').click();
@@ -257,9 +272,10 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
   await onServer(['ln', '-s', '/etc', '/home/filestest/files.test/etc-link']);
 
   await openFileManager(page, `/sites/${siteId}/files`);
-  if (!(await row(page, 'etc-link').isVisible())) await row(page, 'files.test').dblclick();
+  if (!(await row(page, 'etc-link').isVisible()))
+    await row(page, 'files.test').locator('td').nth(1).dblclick();
   await expect(row(page, 'etc-link')).toBeVisible({ timeout: 30_000 });
-  await row(page, 'etc-link').dblclick();
+  await row(page, 'etc-link').locator('td').nth(1).dblclick();
   await expect(page.getByText('Cannot open symbolic link to root directory')).toBeVisible();
   await expect(row(page, 'passwd')).toHaveCount(0);
   await expect(row(page, 'hostname')).toHaveCount(0);
