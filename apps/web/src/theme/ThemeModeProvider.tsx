@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { isLocale } from '../i18n/locale-storage';
 import { createAppTheme } from './create-app-theme';
 import { ThemeModeContext } from './use-theme-mode';
 import { readStoredThemeMode, storeThemeMode, type ThemeMode } from './theme-mode-storage';
@@ -25,7 +27,9 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     return next;
   }, [mode, setMode]);
 
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'en';
+  const theme = useMemo(() => createAppTheme(mode, locale), [mode, locale]);
   const value = useMemo(() => ({ mode, toggle, setMode }), [mode, toggle, setMode]);
 
   return (
