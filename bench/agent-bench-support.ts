@@ -111,6 +111,61 @@ export function descendants(pid: number): number[] {
   return found;
 }
 
+/** Peak memory of each process of a tree over a stretch of work, and of the tree as a whole. */
+export interface TreePeaks {
+  /** VmHWM per pid (reset at start), in KiB: each process's own peak RSS. */
+  perProcess: Map<number, number>;
+  /** The largest sampled sum of RSS over the tree (shared pages, e.g. the node binary, counted in each). */
+  treeRssKiB: number;
+  /** The largest sampled sum of PSS over the tree (shared pages split between the processes mapping them). */
+  treePssKiB: number;
+}
+
+/**
+ * Watches `root` and its descendants (the agent and its per-user workers) while `work` runs: resets
+ * each one's VmHWM first, samples the tree's RSS every `rssEveryMs` and its PSS (smaps_rollup, dearer
+ * to read) every `pssEveryMs`, then reads each process's VmHWM. A worker that starts meanwhile is
+ * caught by the sampling, not by its VmHWM reset (its VmHWM is then its whole life, still a peak).
+ */
+export async function watchTreePeaks(
+  root: number,
+  work: () => Promise<void>,
+  rssEveryMs = 20,
+  pssEveryMs = 100,
+): Promise<TreePeaks> {
+  const tree = () => [root, ...descendants(root)];
+  for (const pid of tree()) resetPeakRss(pid);
+  let treeRssKiB = 0;
+  let treePssKiB = 0;
+  const seen = new Set<number>();
+  const rssTimer = setInterval(() => {
+    const pids = tree();
+    pids.forEach((pid) => seen.add(pid));
+    treeRssKiB = Math.max(
+      treeRssKiB,
+      pids.reduce((sum, pid) => sum + rssKiB(pid), 0),
+    );
+  }, rssEveryMs);
+  const pssTimer = setInterval(() => {
+    treePssKiB = Math.max(
+      treePssKiB,
+      tree().reduce((sum, pid) => sum + pssKiB(pid), 0),
+    );
+  }, pssEveryMs);
+  try {
+    await work();
+  } finally {
+    clearInterval(rssTimer);
+    clearInterval(pssTimer);
+  }
+  const perProcess = new Map<number, number>();
+  for (const pid of new Set([...seen, ...tree()])) {
+    const peak = peakRssKiB(pid);
+    if (peak > 0) perProcess.set(pid, peak);
+  }
+  return { perProcess, treeRssKiB, treePssKiB };
+}
+
 export function commandName(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();

@@ -6,12 +6,13 @@
  * same run:
  *   output throughput: `cat` of a 287 MB base64 file (target ≥ Cockpit's);
  *   keystroke echo p50/p99 over 500 keystrokes (target p99 no worse than Cockpit's);
- *   memory per idle terminal: PSS (smaps_rollup) of the shell + the server's PSS delta, over 10
- *   terminals (target ≤ 0.7 MB).
+ *   memory per idle terminal: PSS (smaps_rollup) of the shell + the server's PSS delta (the agent
+ *   and every process it runs besides the shells), over 10 terminals (target ≤ 0.7 MB); for context,
+ *   a shell without profile and, when the machine has another local user, a terminal as that user.
  * Needs the Debian packages cockpit-ws and cockpit-bridge (Cockpit is skipped, and said so, without them).
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -135,9 +136,9 @@ async function keystrokeEcho(terminal: Terminal): Promise<number[]> {
 
 // --- the three ways to a shell.
 
-async function openBarePty(): Promise<Transport> {
+async function openBarePty(args = SHELL.slice(1)): Promise<Transport> {
   const pty = await import('node-pty');
-  const shell = pty.spawn(SHELL[0]!, SHELL.slice(1), {
+  const shell = pty.spawn(SHELL[0]!, args, {
     name: 'xterm-256color',
     cols: 80,
     rows: 24,
@@ -156,8 +157,11 @@ async function openBarePty(): Promise<Transport> {
   };
 }
 
-async function openAgentTerminal(agent: BenchAgent): Promise<Transport> {
-  const token = agent.token(['terminal'], { exp: Math.floor(Date.now() / 1000) + 50 });
+async function openAgentTerminal(agent: BenchAgent, user?: string): Promise<Transport> {
+  const token = agent.token(['terminal'], {
+    exp: Math.floor(Date.now() / 1000) + 50,
+    ...(user ? { user } : {}),
+  });
   const socket = new WebSocket(`${agent.url.replace('http', 'ws')}/direct?token=${token}`, {
     origin: ORIGIN,
   });
@@ -365,6 +369,51 @@ async function measure(
   return figures;
 }
 
+/** A local account other than this one with a bash login shell and a home, if the machine has one. */
+function siteLikeUser(): string | null {
+  for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+    const [name, , uid, , , home, shell] = line.split(':');
+    if (!name || name === os.userInfo().username || Number(uid) < 1000 || Number(uid) >= 60000) continue;
+    if (shell === '/bin/bash' && home && existsSync(home)) return name;
+  }
+  return null;
+}
+
+/**
+ * Context for the idle-terminal figure (not the target's figure): what the shell alone costs
+ * without any profile (the user's profile is part of a login shell's cost), and what a terminal as
+ * another user costs (the agent runs as root; runuser --login stays as the shell's parent for the
+ * PAM session).
+ */
+async function describeIdleMemory(
+  agent: BenchAgent,
+  agentServer: () => number[],
+  agentShells: () => number[],
+) {
+  const megabytes = (kib: number) => `${(kib / 1024).toFixed(2)} MB`;
+  const plain = await idleMemory(
+    () => openBarePty(['--noprofile', '--norc']),
+    () => [],
+    (opened) => opened.map((transport) => transport.shellPid!),
+  );
+  console.log(
+    `  (context: bare node-pty, bash --noprofile --norc: ${megabytes(plain.shellKiB)} PSS per shell)`,
+  );
+  if (process.getuid?.() !== 0) return;
+  const user = siteLikeUser();
+  if (!user) {
+    console.log(
+      '  (context: no other local user with a bash login shell: a terminal as another user NOT measured)',
+    );
+    return;
+  }
+  const other = await idleMemory(() => openAgentTerminal(agent, user), agentServer, agentShells);
+  console.log(
+    `  (context: agent terminal as another user, ${user}, through runuser --login: ${megabytes(other.perTerminalKiB)} ` +
+      `PSS per terminal = shell ${megabytes(other.shellKiB)} + runuser and agent ${megabytes(other.serverDeltaKiB)})`,
+  );
+}
+
 const work = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-bench-terminal-'));
 const agent = await startBundledAgent(work);
 let cockpit: Awaited<ReturnType<typeof startCockpit>> | null = null;
@@ -394,17 +443,19 @@ try {
   );
 
   const agentShells = () => descendants(agent.pid).filter((pid) => commandName(pid) === 'bash');
+  // Everything else the agent runs is charged to the terminals as the server's growth: a helper
+  // process per terminal (runuser for another user) counts as much as the agent's own memory.
+  const agentServer = () => [
+    agent.pid,
+    ...descendants(agent.pid).filter((pid) => commandName(pid) !== 'bash'),
+  ];
   const direct = await measure(
     'agent /direct websocket',
     () => openAgentTerminal(agent),
     file,
-    () =>
-      idleMemory(
-        () => openAgentTerminal(agent),
-        () => [agent.pid],
-        () => agentShells(),
-      ),
+    () => idleMemory(() => openAgentTerminal(agent), agentServer, agentShells),
   );
+  await describeIdleMemory(agent, agentServer, agentShells);
 
   let viaCockpit: Figures | null = null;
   if (existsSync(COCKPIT_WS) && existsSync('/usr/bin/cockpit-bridge')) {

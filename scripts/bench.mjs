@@ -5,11 +5,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { externalPackages } from './lib/esbuild-externals.mjs';
-import { ensureNpmDependencies, root } from './lib/dependencies.mjs';
+import { ensureNpmDependencies, ensureSystemPackages, root } from './lib/dependencies.mjs';
 import { build } from './build.mjs';
 import { run, step } from './lib/run.mjs';
 
 await ensureNpmDependencies();
+// The baselines are Debian's programs (nginx, Info-ZIP, Cockpit): bench/apt-packages.txt.
+await ensureSystemPackages(['bench/apt-packages.txt']);
 await build();
 const wanted = process.argv.slice(2);
 const benchDir = path.join(root, 'bench');

@@ -2,18 +2,17 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * The text rows xterm.js shows on the terminal page. Headless Chromium runs without a GPU, so
- * xterm keeps its DOM renderer and every row is a `div` of `.xterm-rows`; with the WebGL renderer
- * the rows are canvas pixels and the accessibility tree (screen reader mode) is read instead.
+ * The text rows of the terminal's buffer. With the WebGL renderer (headless Chromium has it
+ * through SwiftShader) rows are canvas pixels, so the page's terminal element hands out its
+ * buffer's text (XtermView.tsx `terminalRows`); the DOM renderer's `.xterm-rows` is the fallback.
  */
 export async function terminalRows(page: Page): Promise<string[]> {
   const xterm = page.getByTestId('terminal-xterm');
-  return xterm.evaluate((element) => {
+  return xterm.evaluate((element: HTMLElement & { terminalRows?: () => string[] }) => {
     const rows =
-      element.querySelector('.xterm-rows')?.children ??
-      element.querySelector('.xterm-accessibility-tree')?.children ??
-      [];
-    return Array.from(rows, (row) => (row.textContent ?? '').replace(/\u00a0/g, ' ').trimEnd());
+      element.terminalRows?.() ??
+      Array.from(element.querySelector('.xterm-rows')?.children ?? [], (row) => row.textContent ?? '');
+    return rows.map((row) => row.replace(/\u00a0/g, ' ').trimEnd());
   });
 }
 

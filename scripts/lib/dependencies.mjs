@@ -30,8 +30,12 @@ function workspaceManifests() {
     .filter((file) => existsSync(path.join(root, file)));
 }
 
-export function requiredSystemPackages() {
-  const lists = [path.join(root, 'scripts/apt-packages.txt')];
+/** `extraLists`: more package lists (repository-relative), e.g. the benchmarks' own. */
+export function requiredSystemPackages(extraLists = []) {
+  const lists = [
+    path.join(root, 'scripts/apt-packages.txt'),
+    ...extraLists.map((file) => path.join(root, file)),
+  ];
   const tools = path.join(root, 'tools');
   if (existsSync(tools)) {
     for (const name of readdirSync(tools)) lists.push(path.join(tools, name, 'apt-packages.txt'));
@@ -58,8 +62,8 @@ function isInstalled(name) {
   }
 }
 
-export async function ensureSystemPackages() {
-  const missing = requiredSystemPackages().filter((name) => !isInstalled(name));
+export async function ensureSystemPackages(extraLists = []) {
+  const missing = requiredSystemPackages(extraLists).filter((name) => !isInstalled(name));
   if (missing.length === 0) return;
   step(`Installing Debian packages: ${missing.join(' ')}`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];

@@ -5,8 +5,9 @@ import type { Duplex } from 'node:stream';
 import type { AgentConfig, AgentOperation, AgentTokenPayload } from '@hostdeck/contracts/agent-protocol';
 import { AGENT_VERSION } from './index.js';
 import { applyCors } from './cors.js';
+import { pathKeyOf } from './files/path-cipher.js';
 import { AgentRequestError } from './errors.js';
-import type { LinkSigner } from './links.js';
+import { verifyLink, type LinkSigner } from './links.js';
 import { isInsideRoot } from './paths.js';
 import type { FileHandlers, FileScope } from './scope.js';
 import type { DirectTerminal } from './terminal/direct-terminal.js';
@@ -30,7 +31,7 @@ export interface AgentServerOptions {
 
 /** File calls that only read; every other /files/ call needs `files:write`. */
 const READ_CALLS = new Set(['/files/list', '/files/view', '/files/download']);
-/** Calls a single-use link (query `token`) may make: a download, or a media view (spec/001 §7). */
+/** Calls a link (query `token`, links.ts) may make: a download, or a media view (spec/001 §7). */
 const LINK_CALLS = new Set(['/files/download', '/files/view']);
 const TOKEN_HEADER = 'x-hostdeck';
 
@@ -40,7 +41,7 @@ const TOKEN_HEADER = 'x-hostdeck';
  * - /files/* with a panel token in X-HostDeck (or a single-use link token in the query for a
  *   download or media view), run by the user's worker when the agent runs as root (root's calls
  *   too), else in this process for its own user;
- * - POST /link: a single-use download link for one file of the caller's root;
+ * - POST /link: a download or media view link for one file of the caller's root (links.ts);
  * - /direct: the terminal websocket, Origin checked exactly, then the single-use token, then the shell.
  */
 export function createAgentServer(options: AgentServerOptions): http.Server {
@@ -57,10 +58,7 @@ export function createAgentServer(options: AgentServerOptions): http.Server {
       request.method === 'GET' &&
       LINK_CALLS.has(url.pathname)
     ) {
-      payload = options.verifier.verify(queryToken, 'files:download');
-      if (!payload.path || url.searchParams.get('path') !== payload.path) {
-        throw new AgentAuthError(403, 'This link is for another file');
-      }
+      payload = verifyLink(options.verifier, queryToken, url);
     } else {
       const operation: AgentOperation = READ_CALLS.has(url.pathname) ? 'files:read' : 'files:write';
       payload = options.verifier.verify(typeof header === 'string' ? header : null, operation);
@@ -70,6 +68,8 @@ export function createAgentServer(options: AgentServerOptions): http.Server {
       root: payload.root,
       user: payload.user,
       canWrite: payload.ops.includes('files:write'),
+      // Workers never see the token (worker-pool.ts withholds it): they get this key instead.
+      ...(typeof header === 'string' ? { pathKey: pathKeyOf(header) } : {}),
     };
     // As root every call goes to a worker, root's own too: the file API (zod, the archive
     // libraries) then never loads into the main process, which stays small (issue 6: idle ≤ 50 MB).

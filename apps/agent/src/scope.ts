@@ -10,6 +10,8 @@ export interface FileScope {
   root: string;
   user: string;
   canWrite: boolean;
+  /** Hex SHA-256 of the verified token: the key of save's encrypted path (files/path-cipher.ts). */
+  pathKey?: string;
 }
 
 /**

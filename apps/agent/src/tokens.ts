@@ -3,6 +3,7 @@ import {
   AGENT_CLOCK_SKEW_SECONDS,
   AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
   AGENT_TOKEN_LIFETIME_SECONDS,
+  AGENT_VIEW_LINK_LIFETIME_SECONDS,
   SINGLE_USE_AGENT_OPERATIONS,
   parseAgentTokenPayload,
   type AgentOperation,
@@ -28,7 +29,7 @@ export class AgentAuthError extends Error {
 export interface TokenVerifierOptions {
   /** The panel's Ed25519 public key (PEM SPKI), from the agent's config. */
   panelPublicKey: string;
-  /** The agent's own key for single-use download links (links.ts): valid for `files:download` only. */
+  /** The agent's own key for links (links.ts): valid for `files:download` or `files:view` only. */
   linkPublicKey?: KeyObject;
   serverId: number;
   /** Unix seconds; tests move the clock. */
@@ -74,16 +75,14 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     }
     const payload = parseAgentTokenPayload(json);
     if (!payload) throw new AgentAuthError(401, 'Invalid token');
-    if (byAgent && (payload.ops.length !== 1 || payload.ops[0] !== 'files:download')) {
+    if (byAgent && (payload.ops.length !== 1 || !LINK_OPERATIONS.includes(payload.ops[0]!))) {
       throw new AgentAuthError(401, 'Invalid token');
     }
     const at = now();
     if (payload.exp + AGENT_CLOCK_SKEW_SECONDS < at) throw new AgentAuthError(401, 'The token has expired');
     // A token living longer than the panel ever issues is refused: a leaked key cannot mint
     // long-lived tokens that look ordinary (the panel signs minutes, single-use seconds).
-    const lifetime = isSingleUse(payload)
-      ? AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS
-      : AGENT_TOKEN_LIFETIME_SECONDS;
+    const lifetime = longestLifetime(payload);
     if (payload.exp > at + lifetime + AGENT_CLOCK_SKEW_SECONDS)
       throw new AgentAuthError(401, 'Invalid token');
     return payload;
@@ -112,6 +111,15 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   };
 }
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+/** The operations a link signed by the agent's own key may carry, one per link. */
+const LINK_OPERATIONS: readonly AgentOperation[] = ['files:download', 'files:view'];
+
+function longestLifetime(payload: AgentTokenPayload): number {
+  if (isSingleUse(payload)) return AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS;
+  if (payload.ops.includes('files:view')) return AGENT_VIEW_LINK_LIFETIME_SECONDS;
+  return AGENT_TOKEN_LIFETIME_SECONDS;
+}
 
 function isSingleUse(payload: AgentTokenPayload): boolean {
   return payload.ops.some((operation) => SINGLE_USE_AGENT_OPERATIONS.includes(operation));

@@ -11,10 +11,18 @@ import { AGENT_PORT } from './constants.js';
 export const AGENT_TOKEN_HEADER = 'X-HostDeck';
 
 /**
- * What a token allows. `files:download` is the single-use link of a download or a media view
- * (the only token allowed in a URL); `terminal` opens one shell.
+ * What a token allows. `files:download` is the single-use link of a download; `files:view` the
+ * link of a media preview, reusable while it lives because a <video> asks again with Range to seek
+ * (both only ever signed by the agent, apps/agent/src/links.ts; the only tokens allowed in a URL);
+ * `terminal` opens one shell.
  */
-export const AGENT_OPERATIONS = ['files:read', 'files:write', 'files:download', 'terminal'] as const;
+export const AGENT_OPERATIONS = [
+  'files:read',
+  'files:write',
+  'files:download',
+  'files:view',
+  'terminal',
+] as const;
 export type AgentOperation = (typeof AGENT_OPERATIONS)[number];
 /** A token holding one of these is accepted once (the agent remembers its jti until it expires). */
 export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = ['files:download', 'terminal'];
@@ -22,6 +30,8 @@ export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = ['files:do
 /** Lifetimes (seconds): a file token lasts minutes; a single-use link or terminal token seconds. */
 export const AGENT_TOKEN_LIFETIME_SECONDS = 10 * 60;
 export const AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS = 60;
+/** A media view link (`files:view`): long enough to watch and seek a short video, no longer. */
+export const AGENT_VIEW_LINK_LIFETIME_SECONDS = 5 * 60;
 /** Clock difference tolerated between the panel and the server. */
 export const AGENT_CLOCK_SKEW_SECONDS = 30;
 
@@ -41,7 +51,7 @@ export interface AgentTokenPayload {
   /** Unix seconds. */
   exp: number;
   jti: string;
-  /** A single-use download link names its one file. */
+  /** A download or media view link names its one file. */
   path?: string;
 }
 

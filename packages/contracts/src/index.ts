@@ -20,3 +20,4 @@ export * from './site-certificates.js';
 export * from './site-deployments.js';
 export * from './agent.js';
 export * from './terminal.js';
+export * from './databases.js';

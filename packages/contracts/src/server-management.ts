@@ -107,6 +107,11 @@ export const serverDetailSchema = serverSummarySchema.extend({
   agent_version: z.number().int().nullable(),
   /** How many sites (aliases included) the server holds (spec/000 §3 Server sites_count). */
   sites_count: z.number().int().optional(),
+  /**
+   * The Linux users the panel knows on the server (spec/000 §3 `systemUsers`, each with a name):
+   * the default Linux user, then its sites' users; the file manager's chown lists them (spec/001 §2).
+   */
+  systemUsers: z.array(z.object({ name: z.string() })),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });

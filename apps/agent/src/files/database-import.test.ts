@@ -8,6 +8,7 @@ import { importDatabase, type DatabaseImportRequest } from './database-import.js
 import { FileError } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
 import { buildZip } from './testing/archives.js';
+import { startFileServer } from './testing/file-server.js';
 
 /**
  * The clients are stand-ins (shell scripts recording their argv and stdin): what matters here is
@@ -148,5 +149,49 @@ describe('importDatabase', () => {
       message: FILE_MESSAGES.importFailed,
       detail: 'ERROR 1064 (42000) at line 1: syntax error',
     });
+  });
+});
+
+describe('POST /files/database-import', () => {
+  const dump = 'CREATE TABLE t (id int);\n';
+
+  it("refuses a site's token: the client runs as root and reaches every database", async () => {
+    const server = await startFileServer();
+    try {
+      await writeFile(path.join(server.root, 'dump.sql'), dump);
+      const refused = await server.send('POST', 'database-import', {
+        path: `${server.root}/dump.sql`,
+        type: 'mysql',
+        database: 'shop',
+      });
+      expect(refused.status).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("with a whole-server root token, runs the server's own client and answers its stderr tail on failure", async () => {
+    const server = await startFileServer({ root: '/' });
+    try {
+      await writeFile(path.join(server.root, 'dump.sql'), dump);
+      const body = { path: `${server.root}/dump.sql`, type: 'mysql', database: 'hd_absent_import_db' };
+      const badType = await server.send('POST', 'database-import', { ...body, type: 'mongod' });
+      expect(badType).toMatchObject({
+        status: 422,
+        body: { errors: { type: FILE_MESSAGES.invalidRequest } },
+      });
+      const badName = await server.send('POST', 'database-import', { ...body, database: '-e select 1' });
+      expect(badName.status).toBe(422);
+      // The real mysql client: no server to reach, or no such database; either way its own words.
+      const failed = await server.send('POST', 'database-import', body);
+      expect(failed.status).toBe(422);
+      expect(failed.body).toMatchObject({ message: FILE_MESSAGES.importFailed });
+      expect(String(failed.body.detail)).toMatch(/ERROR|not found|No such file/);
+      // A failed import keeps the dump even when asked to remove it.
+      await server.send('POST', 'database-import', { ...body, remove: true });
+      expect((await lstat(path.join(server.root, 'dump.sql'))).isFile()).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

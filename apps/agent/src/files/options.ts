@@ -4,6 +4,8 @@ export interface FileScope {
   root: string;
   user: string;
   canWrite: boolean;
+  /** Hex SHA-256 of the verified token: the key of save's encrypted path (files/path-cipher.ts). */
+  pathKey?: string;
 }
 
 /** Limits of the file API. Every one is configurable; tests shrink them to exercise the refusals. */

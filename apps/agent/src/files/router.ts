@@ -4,6 +4,7 @@ import { HANDOFF_HEADER } from '../workers/worker-protocol.js';
 import { compressPaths } from './compress.js';
 import { Confinement } from './confine.js';
 import type { CallContext } from './context.js';
+import { importDatabaseCall } from './database-import-call.js';
 import { decompressArchive } from './decompress.js';
 import { FileError, forbidden, sendError, sendJson } from './errors.js';
 import { listFolder } from './list.js';
@@ -127,6 +128,12 @@ const ROUTES: Record<string, Route> = {
     methods: ['POST'],
     writes: true,
     run: async (c, p) => done({ path: await moveOrCopy(c, p, 'copy') }),
+  },
+  // Writes: it changes a database, and `remove` deletes the dump.
+  'database-import': {
+    methods: ['POST'],
+    writes: true,
+    run: async (c, p) => done(await importDatabaseCall(c, p)),
   },
 };
 

@@ -8,6 +8,7 @@ import { badRequest, notFound, tooLarge, type FileError } from './errors.js';
 import { presentItem, type FileItem } from './file-item.js';
 import { ensureFolders } from './folders.js';
 import { loadAccounts } from './owners.js';
+import { decryptSavePath } from './path-cipher.js';
 import { Payload, readPayload } from './payload.js';
 import { isBase64 } from './view.js';
 
@@ -18,7 +19,8 @@ const posix = path.posix;
  * save, the "empty" action (empty content) and "create file" (new, path may hold new sub-folders:
  * 'folder/filename.txt'). `new` refuses an existing name (409); otherwise the file must exist and
  * keeps its mode and owner. Written atomically; content above maxSaveBytes is a 413.
- * `file` may be a text field or a file part; `encode=base64` means it is base64.
+ * `file` may be a text field or a file part; `encode=base64` means it is base64. `path` is plain or
+ * `hex(iv):hex(cipher)` (decrypted with the token's key; 422 when it cannot be).
  */
 export async function saveFile(
   context: CallContext,
@@ -28,7 +30,9 @@ export async function saveFile(
   const payload = Payload.merge(query, await readSaveForm(req, context.options.maxSaveBytes));
   const { confinement } = context;
   const base = await confinement.base(payload.optionalString('root'));
-  const visible = confinement.visiblePath(payload.string('path'), base);
+  // On the private endpoint the path arrives as hex iv:cipher (spec/001 §7, path-cipher.ts).
+  const requested = decryptSavePath(payload.string('path'), context.scope.pathKey);
+  const visible = confinement.visiblePath(requested, base);
   const isNew = payload.boolean('new', false);
   const content = payload.bytes('file', isBase64(payload.optionalString('encode')));
   if (content.length > context.options.maxSaveBytes) throw tooLarge();

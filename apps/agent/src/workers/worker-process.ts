@@ -10,7 +10,10 @@ function parseScope(text: string): FileScope | null {
     const value = JSON.parse(text) as Partial<FileScope> | null;
     if (typeof value?.root !== 'string' || !value.root.startsWith('/')) return null;
     if (typeof value.user !== 'string' || typeof value.canWrite !== 'boolean') return null;
-    return { root: value.root, user: value.user, canWrite: value.canWrite };
+    const scope: FileScope = { root: value.root, user: value.user, canWrite: value.canWrite };
+    if (typeof value.pathKey === 'string' && /^[0-9a-f]{64}$/.test(value.pathKey))
+      scope.pathKey = value.pathKey;
+    return scope;
   } catch {
     return null;
   }

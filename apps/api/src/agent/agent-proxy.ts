@@ -32,6 +32,10 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-range',
   'accept-ranges',
   'last-modified',
+  // The agent's own guards for served files (a view link lives minutes): kept as it sent them.
+  'content-security-policy',
+  'cache-control',
+  'x-content-type-options',
 ];
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -45,7 +49,8 @@ type ProxyRequest = FastifyRequest<{ Params: { server: string; '*'?: string } }>
  * remote-download progress websocket is relayed too (agent-socket-proxy.ts). The caller needs a
  * session with the `manage` ability on the server, and the agent still checks the X-HostDeck (or
  * link) token. No CSRF token: the call carries the X-HostDeck header, which another site's page
- * cannot set, and the token, which it cannot know; a link is single-use and names one file.
+ * cannot set, and the token, which it cannot know; a link names one file and is single-use
+ * (a media view link is reusable for minutes, read-only, so a video can seek).
  */
 export const agentProxyRoutes: FastifyPluginAsync<AgentProxyOptions> = async (app, options) => {
   const port = options.agentPort ?? AGENT_PORT;

@@ -23,6 +23,7 @@ import { authorizeSite } from '../policy/site-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
 import { SERVER_UPDATE_KEYS } from '../servers/server-events.js';
+import { agentPublicEndpoint } from './agent-endpoint.js';
 import { AGENT_MESSAGES } from './agent-messages.js';
 import type { AgentSigner } from './agent-keys.js';
 
@@ -64,10 +65,10 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
   }
 
   /** The file token, and single-use terminal tokens for /direct and the panel's gateway. */
-  function issue(
+  async function issue(
     server: ServerRow,
     scope: { site: number | null; root: string; user: string },
-  ): AgentTokenResponse {
+  ): Promise<AgentTokenResponse> {
     const issuedAt = now();
     const base = { v: 1 as const, server: server.id, ...scope };
     const jti = () => randomBytes(18).toString('base64url');
@@ -83,16 +84,16 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
       exp: issuedAt + AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
       jti: jti(),
     });
-    const host = server.ip.includes(':') ? `[${server.ip}]` : server.ip;
     return {
       token: signer.sign(fileToken),
       direct: signer.sign(terminal()),
       remote: signer.sign(terminal()),
       expires_at: fileToken.exp,
       endpoint: {
-        // The agent serves plain http by IP until it has a certificate (spec/000 §9); the browser
-        // then uses the private endpoint, the panel's streaming proxy (ARCHITECTURE.md, Agent).
-        public: `http://${host}:${AGENT_PORT}`,
+        // https://{agent site} once that site has a valid certificate, else http by IP
+        // (spec/000 §9); with http the browser uses the private endpoint, the panel's streaming
+        // proxy (ARCHITECTURE.md, Agent).
+        public: await agentPublicEndpoint(db, server, new Date(issuedAt * 1000)),
         private: `${dependencies.appUrl}${agentProxyPath(server.id)}`,
       },
     };

@@ -23,6 +23,7 @@ import { serversRoutes } from '../servers/servers.routes.js';
 import { sitesRoutes } from '../sites/sites.routes.js';
 import { siteConfigsRoutes } from '../site-configs/site-configs.routes.js';
 import { certificatesRoutes } from '../certificates/certificates.routes.js';
+import { databasesRoutes } from '../databases/databases.routes.js';
 import { deploymentsRoutes } from '../deployments/deployments.routes.js';
 import { teamsRoutes } from '../teams/teams.routes.js';
 import { scriptsRoutes } from '../scripts/scripts.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(certificatesRoutes, siteOptions);
   await app.register(deploymentsRoutes, siteOptions);
   await app.register(agentRoutes, siteOptions);
+  await app.register(databasesRoutes, siteOptions);
   await app.register(eventsRoutes, { events: dependencies.events });
   await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
   await app.register(scriptsRoutes, { db: database.db });

@@ -3,6 +3,7 @@ import { agentVi } from '../agent/agent.vi.js';
 import { applicationsVi } from '../applications/applications.vi.js';
 import { serversVi } from '../servers/servers.vi.js';
 import { certificatesVi } from '../certificates/certificates.vi.js';
+import { databasesVi } from '../databases/databases.vi.js';
 import { deploymentsVi } from '../deployments/deployments.vi.js';
 import { siteConfigsVi } from '../site-configs/site-configs.vi.js';
 import { sitesVi } from '../sites/sites.vi.js';
@@ -24,6 +25,7 @@ export const vi: Record<string, string> = {
   ...deploymentsVi,
   ...terminalVi,
   ...agentVi,
+  ...databasesVi,
   'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
   '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
   Required: 'Bắt buộc',

@@ -54,5 +54,16 @@ export function presentServerDetail(
     provision: provision.success ? provision.data : provisionOptionsSchema.parse({}),
     agent_version: server.agentVersion,
     sites_count: server.sitesCount,
+    systemUsers: systemUsersOf(server).map((name) => ({ name })),
   };
+}
+
+/**
+ * The server's Linux users as far as the panel knows them without asking the server: the default
+ * Linux user first, then the users of its sites (isolated sites have their own), each once. root
+ * is not listed: the chown dialog always offers it (spec/001 §2).
+ */
+function systemUsersOf(server: Pick<ServerDetailRecord, 'defaultLinuxUser' | 'siteLinuxUsers'>): string[] {
+  const names = [server.defaultLinuxUser, ...server.siteLinuxUsers].filter((name) => name && name !== 'root');
+  return [...new Set(names)];
 }

@@ -12,6 +12,12 @@ export function likePattern(search: string): string {
 }
 
 /**
+ * The server's id written out in full for subqueries on `sites`: drizzle names the columns of a
+ * one-table select bare (`"id"`), which inside `from sites` would be the site's own id.
+ */
+const OUTER_SERVER_ID = sql.raw('"servers"."id"');
+
+/**
  * What the server page shows: every column but the sealed credentials and the recorded host key
  * (only whether there is one: the server was reached). The presenter reads nothing else.
  */
@@ -30,14 +36,27 @@ export const serverDetailColumns = {
   hotfix: servers.hotfix,
   agentVersion: servers.agentVersion,
   connected: sql<boolean>`${servers.hostKeyFingerprint} is not null`.as('connected'),
-  sitesCount: sql<number>`(select count(*) from ${sites} where ${sites.serverId} = ${servers.id})`
+  sitesCount: sql<number>`(select count(*) from ${sites} where ${sites.serverId} = ${OUTER_SERVER_ID})`
     .mapWith(Number)
     .as('sites_count'),
+  /** The distinct Linux users of the server's sites, sorted (the presenter's systemUsers). */
+  siteLinuxUsers: sql<string[]>`(
+    select coalesce(json_agg(distinct ${sites.linuxUser} order by ${sites.linuxUser}), '[]'::json)
+    from ${sites} where ${sites.serverId} = ${OUTER_SERVER_ID}
+  )`
+    .mapWith(stringArray)
+    .as('site_linux_users'),
 };
 export type ServerDetailRecord = Pick<
   typeof servers.$inferSelect,
-  Exclude<keyof typeof serverDetailColumns, 'connected' | 'sitesCount'>
-> & { connected: boolean; sitesCount: number };
+  Exclude<keyof typeof serverDetailColumns, 'connected' | 'sitesCount' | 'siteLinuxUsers'>
+> & { connected: boolean; sitesCount: number; siteLinuxUsers: string[] };
+
+/** A json array of strings as the driver gives it: parsed already (PGlite, pg) or as text. */
+function stringArray(value: unknown): string[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+}
 
 export type ServerRow = typeof servers.$inferSelect;
 export type NewServerRow = typeof servers.$inferInsert & { id: number };

@@ -124,9 +124,10 @@ async function wrapShell(client: ssh2.Client, channel: ClientChannel): Promise<R
   let closing: Promise<void> | undefined;
   const closeListeners: (() => void)[] = [];
   channel.once('close', () => {
-    for (const listener of closeListeners) listener();
-    // The shell exited on its own: nothing is left to hang up.
+    // The shell exited on its own (or its connection died): nothing is left to hang up. Set
+    // before the listeners run, since they call close(), which must not exec on a dead client.
     closing ??= Promise.resolve().then(() => void client.end());
+    for (const listener of closeListeners) listener();
   });
 
   /** Over a second channel of the same connection: SIGHUP, then SIGKILL, to the whole session. */
@@ -134,7 +135,17 @@ async function wrapShell(client: ssh2.Client, channel: ClientChannel): Promise<R
     const script = `pkill -HUP -s ${pid}; sleep ${HANG_UP_GRACE_SECONDS}; pkill -KILL -s ${pid}; true`;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, (HANG_UP_GRACE_SECONDS + 5) * 1000);
-      client.exec(script, (error, stream) => {
+      const exec = (callback: Parameters<typeof client.exec>[1]) => {
+        try {
+          client.exec(script, callback);
+        } catch {
+          // ssh2 throws "Not connected" synchronously once the connection is gone: the server
+          // already ended the session, so there is nothing to hang up.
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      exec((error, stream) => {
         if (error) {
           clearTimeout(timer);
           return resolve();
@@ -164,6 +175,8 @@ async function wrapShell(client: ssh2.Client, channel: ClientChannel): Promise<R
       closing ??= (async () => {
         try {
           await hangUp();
+        } catch {
+          // Closing never fails: the finally below ends the connection either way.
         } finally {
           channel.close();
           client.end();

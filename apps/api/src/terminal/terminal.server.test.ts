@@ -179,4 +179,17 @@ describe('the remote terminal gateway', () => {
       what: 'the sleeps to end',
     });
   });
+  it('survives the server ending the session: the socket closes and the next shell opens', async () => {
+    const terminal = await openShell();
+    terminal.socket.send('echo up$((2+2))\r');
+    await expectOutput(terminal, /up4/);
+    // The SSH connection dies under the gateway (the terminal page's Reconnect case). Closing it
+    // used to exec on the dead client and crash the panel with an unhandled rejection.
+    await onServer("pkill -f 'sshd:.*@pts' || true");
+    expect(await terminal.closed).toBeGreaterThan(0);
+    const again = await openShell();
+    again.socket.send('echo again$((3+3))\r');
+    await expectOutput(again, /again6/);
+    again.socket.close();
+  });
 });

@@ -1,6 +1,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { databaseRoutes, type ServerDatabase } from '@hostdeck/contracts';
+import { apiPath } from '../api/api-path';
+import { apiGetParsed } from '../api/client';
 import { useAppInfo } from '../api/use-app-info';
 import { AgentUpgradePrompt } from '../components/AgentUpgradePrompt';
 import { LoadingIndicator } from '../components/LoadingIndicator';
@@ -38,11 +42,28 @@ function FileManagerOrUpgrade(props: FileManagerProps & { title: string }) {
   );
 }
 
+const NO_DATABASES: ServerDatabase[] = [];
+
+/**
+ * GET api/servers/{server}/databases: what the import database dialog offers (spec/001 §2). Keyed
+ * under `databases`, the Update-data key that reloads database lists (spec/000 §4).
+ */
+function useServerDatabases(serverId: number) {
+  const route = databaseRoutes.list;
+  return useQuery({
+    queryKey: ['databases', 'server', serverId],
+    queryFn: async () => (await apiGetParsed(apiPath(route.path, { server: serverId }), route.response)).data,
+    enabled: serverId > 0,
+  });
+}
+
 /** /servers/{server}/files: the whole server, root '/'. */
 export function ServerFilesPage() {
   const { t } = useTranslation();
   const serverId = useRouteServerId();
   const { data: server } = useServerDetail(serverId);
+  // The manager opens without waiting: the dialog's list fills in when the answer arrives.
+  const { data: databases = NO_DATABASES } = useServerDatabases(serverId);
   if (!server) return <LoadingIndicator />;
   return (
     <FileManagerOrUpgrade
@@ -53,6 +74,8 @@ export function ServerFilesPage() {
       serverId={server.id}
       agentVersion={server.agent_version}
       defaultLinuxUser={server.default_linux_user}
+      systemUsers={server.systemUsers.map((user) => user.name)}
+      databases={databases}
     />
   );
 }
@@ -72,6 +95,7 @@ export function SiteFilesPage() {
       serverId={server.id}
       agentVersion={server.agent_version}
       defaultLinuxUser={site.linux_user ?? server.default_linux_user}
+      systemUsers={server.systemUsers.map((user) => user.name)}
       databases={site.database ? [site.database] : []}
     />
   );

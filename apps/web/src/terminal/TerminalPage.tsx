@@ -162,6 +162,9 @@ export function TerminalPage() {
               sx={{
                 position: 'absolute',
                 inset: 0,
+                // Above xterm's own layers (its link and WebGL canvases use z-index up to 10),
+                // which otherwise take the click meant for Reconnect.
+                zIndex: 20,
                 display: 'flex',
                 alignItems: 'center',
                 justifyContent: 'center',

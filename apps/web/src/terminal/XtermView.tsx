@@ -5,6 +5,9 @@ import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 
+/** The terminal's element, with the rows of its buffer as text (read by the browser tests). */
+export type TerminalElement = HTMLElement & { terminalRows?: () => string[] };
+
 /** The browser's resize settles this long before the pty is resized (spec/001 §4, §9). */
 export const RESIZE_DEBOUNCE_MS = 200;
 
@@ -61,13 +64,26 @@ const XtermView = forwardRef<XtermHandle, XtermViewProps>(function XtermView(pro
     const fit = new FitAddon();
     term.loadAddon(fit);
     term.open(element);
+    element.dataset.renderer = 'dom';
     try {
       const webgl = new WebglAddon();
-      webgl.onContextLoss(() => webgl.dispose());
+      webgl.onContextLoss(() => {
+        webgl.dispose();
+        element.dataset.renderer = 'dom';
+      });
       term.loadAddon(webgl);
+      element.dataset.renderer = 'webgl';
     } catch {
       // No WebGL2 here: the DOM renderer xterm opened with stays.
     }
+    // The WebGL renderer draws rows as pixels: browser tests read the buffer's text through this.
+    (element as TerminalElement).terminalRows = () => {
+      const buffer = term.buffer.active;
+      const rows: string[] = [];
+      for (let index = 0; index < buffer.length; index += 1)
+        rows.push(buffer.getLine(index)?.translateToString(true) ?? '');
+      return rows;
+    };
     fit.fit();
     terminal.current = term;
 
@@ -99,6 +115,7 @@ const XtermView = forwardRef<XtermHandle, XtermViewProps>(function XtermView(pro
       observer.disconnect();
       input.dispose();
       resized.dispose();
+      delete (element as TerminalElement).terminalRows;
       term.dispose();
       terminal.current = null;
     };

@@ -23,6 +23,8 @@ directory=${HD_DIRECTORY:-/}
 releases=${HD_RELEASES:-0}
 php_version=${HD_PHP_VERSION:-}
 proxy_port=${HD_PROXY_PORT:-}
+# AGENT_PORT (packages/contracts/src/constants.ts): a site proxied to it is the agent site.
+agent_port=2022
 web_server=${HD_WEB_SERVER:-nginx}
 enabled=${HD_ENABLED:-1}
 
@@ -57,6 +59,20 @@ nginx_listen() {
     parameters[0]="$address:$port"
     printf '    listen %s;\n' "${parameters[*]}"
   done
+}
+
+# The agent site (proxy_port 2022, spec/000 §3) is how the browser reaches the agent's file API
+# over https (spec/000 §9): uploads and downloads of any size must stream through, never wait in
+# nginx's buffers or temp files, and a long transfer must not be cut at 300 s. Other proxied sites
+# keep nginx's defaults (a 1 MB body cap among them) unless their own settings say otherwise.
+nginx_agent_streaming() {
+  cat <<'NGINX'
+        client_max_body_size 0;
+        proxy_request_buffering off;
+        proxy_buffering off;
+        proxy_read_timeout 3600s;
+        proxy_send_timeout 3600s;
+NGINX
 }
 
 # nginx_server PORT SCHEME  One server block.
@@ -103,9 +119,9 @@ NGINX
         proxy_set_header X-Forwarded-Host \$host;
         proxy_set_header Upgrade \$http_upgrade;
         proxy_set_header Connection \$hostdeck_connection_upgrade;
-        proxy_read_timeout 300s;
-    }
 NGINX
+    if [[ $proxy_port == "$agent_port" ]]; then nginx_agent_streaming; else printf '        proxy_read_timeout 300s;\n'; fi
+    printf '    }\n'
   elif [[ -n $php_version ]]; then
     cat <<NGINX
 

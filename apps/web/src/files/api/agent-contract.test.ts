@@ -12,6 +12,8 @@ interface FileTestServer {
   close(): Promise<void>;
 }
 const FILE_SERVER_MODULE = '../../../../agent/src/files/testing/file-server.ts';
+/** The stand-in checks no token; it only derives the path key from it. */
+const TOKEN = 'unused';
 
 let server: FileTestServer;
 let client: FileAgentClient;
@@ -20,13 +22,17 @@ const at = (path: string) => `${server.root}${path}`;
 
 beforeAll(async () => {
   const module = (await import(/* @vite-ignore */ FILE_SERVER_MODULE)) as {
-    startFileServer: () => Promise<FileTestServer>;
+    startFileServer: (scope: { pathKey: string }) => Promise<FileTestServer>;
   };
-  server = await module.startFileServer();
+  // The agent's key for this token (the hex SHA-256, as its main process derives it): saves
+  // through the private endpoint send the path encrypted (path-cipher.ts) and it must read them.
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(TOKEN));
+  const pathKey = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  server = await module.startFileServer({ pathKey });
   // The test server plays the panel proxy: a plain-http "private" endpoint, no token check.
   client = new FileAgentClient({
     endpoints: { public: 'http://127.0.0.1:1', private: server.url },
-    token: 'unused',
+    token: TOKEN,
     root: server.root,
     agentVersion: 30,
   });

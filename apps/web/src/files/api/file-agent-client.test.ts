@@ -6,7 +6,32 @@ import { FileAgentClient } from './file-agent-client';
 // The panel client pulls in i18n (a browser module); the import call is checked through this stand-in.
 const panelCalls = vi.hoisted(() => [] as unknown[][]);
 vi.mock('../../api/client', () => ({
-  apiRequest: async (...args: unknown[]) => void panelCalls.push(args),
+  apiRequest: async (...args: unknown[]) => {
+    panelCalls.push(args);
+    // The import route's 201 answer: the event it started.
+    return {
+      data: {
+        id: 1,
+        type: 'import_database',
+        server_id: 4,
+        site_id: null,
+        model_id: 9,
+        model_type: 'database',
+        is_finished: false,
+        description: 'Import the database shop',
+        status: 'PENDING',
+        output: '',
+        output_truncated: false,
+        error_reason: null,
+        current_step: null,
+        created_at: '2025-01-01T00:00:00.000Z',
+        created_at_display: '2025-01-01 00:00:00',
+        user_name: null,
+        user_avatar: null,
+        color: 'default',
+      },
+    };
+  },
 }));
 
 const endpoints = { public: 'http://203.0.113.5:7733', private: 'https://panel.test/api/servers/4/agent' };
@@ -93,7 +118,7 @@ describe('FileAgentClient', () => {
     expect((expired as FileAgentError).tokenExpired).toBe(true);
   });
 
-  it('asks the https agent for a single-use link', async () => {
+  it('asks the https agent for a single-use download link', async () => {
     const calls = stubFetch(200, { token: 'link-token' });
     const client = new FileAgentClient({
       endpoints: { ...endpoints, public: 'https://agent.test:7733' },
@@ -101,6 +126,7 @@ describe('FileAgentClient', () => {
     });
     const link = await client.fileUrl('download', '/etc/hosts');
     expect(calls[0]?.url).toBe('https://agent.test:7733/link');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ path: '/etc/hosts', purpose: 'download' });
     expect(link).toEqual({
       url: 'https://agent.test:7733/files/download?path=%2Fetc%2Fhosts&root=%2F&token=link-token',
       saveAs: false,
@@ -113,7 +139,8 @@ describe('FileAgentClient', () => {
     const link = await client.fileUrl('view', '/home/shop/a b.mp4');
     expect(calls.map((call) => call.url)).toEqual(['https://panel.test/api/servers/4/agent/link']);
     expect(new Headers(calls[0]!.init.headers).get('X-HostDeck')).toBe('t');
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ path: '/home/shop/a b.mp4' });
+    // A view link: the agent accepts it again for each Range request of the <video> while it lives.
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ path: '/home/shop/a b.mp4', purpose: 'view' });
     // A plain URL (no object URL): an anchor or a media element fetches it.
     expect(link).toEqual({
       url: 'https://panel.test/api/servers/4/agent/files/view?path=%2Fhome%2Fshop%2Fa+b.mp4&root=%2Fhome%2Fshop&token=link-token',

@@ -1,6 +1,9 @@
+import { databaseRoutes, type DatabaseImportBody, type Event as PanelEvent } from '@hostdeck/contracts';
+import { apiPath } from '../../api/api-path';
 import { agentError, parseBody } from './agent-error';
 import { openDownloadSocket, type DownloadSocket } from './download-socket';
 import { chooseEndpoint, FILE_TOKEN_HEADER, isHttps, queryString } from './endpoint';
+import { canEncryptPaths, encryptSavePath } from './path-cipher';
 import { sendUpload } from './upload-request';
 import type {
   AgentDone,
@@ -144,10 +147,12 @@ export class FileAgentClient {
    * Save (the editor), empty (content '') or create a file (`isNew`, the path may hold new
    * sub-folders). Form data as spec/001 §7; the content goes as a file part so any bytes pass.
    */
-  save(path: string, content: string, isNew = false): Promise<{ message: string; file: FileEntry }> {
+  async save(path: string, content: string, isNew = false): Promise<{ message: string; file: FileEntry }> {
     const form = new FormData();
     form.append('root', this.root);
-    form.append('path', path);
+    // Through the panel's proxy the path goes encrypted (spec/001 §7; path-cipher.ts).
+    const encrypt = !this.isPublic && canEncryptPaths();
+    form.append('path', encrypt ? await encryptSavePath(path, this.token) : path);
     form.append('new', isNew ? '1' : '0');
     form.append('file', new Blob([content], { type: 'text/plain' }), 'content');
     return this.call('POST', '/files/save', form);
@@ -202,13 +207,15 @@ export class FileAgentClient {
   }
 
   /**
-   * A URL for GET /files/{download|view} of one file: a single-use link token (POST /link) in the
-   * query, so the browser itself streams the file (a plain anchor download or a media element),
-   * never through page memory. On the panel's proxy the same calls are relayed to the agent
+   * A URL for GET /files/{download|view} of one file: a link token (POST /link) in the query, so
+   * the browser itself streams the file (a plain anchor download or a media element), never
+   * through page memory. The purpose is the call: a download link is accepted once; a view link
+   * (media only) for its few minutes, as a <video> asks again with Range to seek
+   * (apps/agent/src/links.ts). On the panel's proxy the same calls are relayed to the agent
    * (`{private}/link`, `{private}/files/download?…&token=`), the session cookie going along.
    */
   async fileUrl(kind: 'download' | 'view', path: string): Promise<DownloadLink> {
-    const { token } = await this.call<{ token: string }>('POST', '/link', { path });
+    const { token } = await this.call<{ token: string }>('POST', '/link', { path, purpose: kind });
     const url = `${this.base}/files/${kind}?${queryString({ path, root: this.root, token })}`;
     return { url, saveAs: this.isPublic && !isHttps(url) };
   }
@@ -217,13 +224,18 @@ export class FileAgentClient {
    * POST api/servers/{server}/databases/{database}/import {path, remove:false} (spec/000, spec/001
    * §7): a panel call, not the agent's.
    */
-  async importDatabase(serverId: number, databaseId: number, path: string): Promise<unknown> {
+  async importDatabase(serverId: number, databaseId: number, path: string): Promise<PanelEvent> {
     // Loaded on use: the agent calls above need nothing of the panel client (and its i18n).
     const { apiRequest } = await import('../../api/client');
-    return apiRequest('POST', `/api/servers/${serverId}/databases/${databaseId}/import`, {
-      path,
-      remove: false,
-    });
+    const route = databaseRoutes.import;
+    const body: DatabaseImportBody = { path, remove: false };
+    const answer = await apiRequest(
+      'POST',
+      apiPath(route.path, { server: serverId, database: databaseId }),
+      body,
+    );
+    // 201 with the import_database event: the import runs on the server; its end comes as Event-status.
+    return route.response.parse(answer).data;
   }
 }
 

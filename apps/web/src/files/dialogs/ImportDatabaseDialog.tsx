@@ -27,7 +27,14 @@ export function ImportDatabaseDialog({
     setTouched(true);
     if (!item || database === '' || context.serverId === null) return;
     const serverId = context.serverId;
-    void run(() => context.client.importDatabase(serverId, database, item.path), onClose);
+    const chosen = context.databases.find((option) => option.id === database);
+    // The import runs as an event on the server: the notice says it started; its end comes as an
+    // Event-status notice (spec/000 §4) like every other event.
+    void run(
+      () => context.client.importDatabase(serverId, database, item.path),
+      onClose,
+      t('fileDialogs.importDatabase.started', { name: chosen?.name ?? '' }),
+    );
   }
 
   return (

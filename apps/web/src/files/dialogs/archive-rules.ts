@@ -1,3 +1,4 @@
+import { AGENT_MULTI_PATH_ARCHIVE_VERSION } from '@hostdeck/contracts';
 import type { ArchiveType } from '../api/types';
 import { lastSegment } from './name-rules';
 
@@ -6,8 +7,11 @@ export const ZIP_LEVEL_MIN = 0;
 export const ZIP_LEVEL_MAX = 9;
 export const ZIP_LEVEL_DEFAULT = 3;
 export const ARCHIVE_JUNK_DEFAULT = true;
-/** Up to this agent version, one folder is archived (spec/001 §5, §9). */
-export const OLD_AGENT_MAX_VERSION = 22;
+/**
+ * spec/001 §9 "Agent version 22 is the threshold for multi-path archive": agents from 22 on take
+ * several paths; older ones archive one folder (§5).
+ */
+export const MULTI_PATH_AGENT_VERSION = AGENT_MULTI_PATH_ARCHIVE_VERSION;
 
 /** A short random id for the name of an archive of several items. */
 export const randomArchiveId = () => Math.random().toString(36).slice(2, 10);
@@ -32,7 +36,7 @@ export function swapArchiveExtension(name: string, type: ArchiveType): string {
 }
 
 export const isOldAgent = (agentVersion: number | null) =>
-  agentVersion !== null && agentVersion <= OLD_AGENT_MAX_VERSION;
+  agentVersion !== null && agentVersion < MULTI_PATH_AGENT_VERSION;
 
 /**
  * The paths sent: all of them, or for an old agent the first folder only; null when an old agent

@@ -79,16 +79,17 @@ describe('archive rules', () => {
     expect(swapArchiveExtension('site.tar', 'zip')).toBe('site.zip');
     expect(swapArchiveExtension('site', 'zip')).toBe('site.zip');
   });
-  it('sends only the first folder to agents up to 22', () => {
+  it('sends only the first folder to agents before 22', () => {
     const items = [
       { path: '/a.txt', type: 'file' },
       { path: '/d1', type: 'dir' },
       { path: '/d2', type: 'dir' },
     ];
     expect(archivePaths(items, 23)).toEqual(['/a.txt', '/d1', '/d2']);
+    expect(archivePaths(items, 22)).toEqual(['/a.txt', '/d1', '/d2']);
     expect(archivePaths(items, null)).toEqual(['/a.txt', '/d1', '/d2']);
-    expect(archivePaths(items, 22)).toEqual(['/d1']);
-    expect(archivePaths([{ path: '/a.txt', type: 'file' }], 22)).toBeNull();
+    expect(archivePaths(items, 21)).toEqual(['/d1']);
+    expect(archivePaths([{ path: '/a.txt', type: 'file' }], 21)).toBeNull();
   });
 });
 

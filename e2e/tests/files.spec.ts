@@ -63,8 +63,9 @@ async function randomFile(file: string, size: number): Promise<string> {
 }
 
 async function sha256Of(file: string): Promise<string> {
+  // Not `finished(stream.pipe(hash))`: nobody reads the hash's readable side, so it never ends.
   const hash = createHash('sha256');
-  await finished(createReadStream(file).pipe(hash));
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -84,7 +85,8 @@ async function submitDialog(page: Page, name: string) {
     .poll(
       async () => {
         if (!(await dialog.isVisible())) return 'closed';
-        const alerts = await page.getByRole('alert').allInnerTexts();
+        // CSS, not getByRole: an open dialog marks the snackbar's portal aria-hidden.
+        const alerts = await page.locator('[role="alert"]').allInnerTexts();
         const errors = await dialog.locator('.Mui-error').allInnerTexts();
         return [...alerts, ...errors].join(' | ') || 'open';
       },

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  AGENT_PORT,
+  AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
+  databaseDumpPathSchema,
+} from '@hostdeck/contracts';
+import type { AgentSigner } from '../agent/agent-keys.js';
+import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
+import { callAgentImport } from './agent-import-call.js';
+import type { DatabasesRepository } from './databases.repository.js';
+
+/** The panel task an import_database event runs (jobs/event-hooks.ts). */
+export const DATABASE_IMPORT_TASK = 'database-import';
+
+/** What the event stores (sealed) for its task. */
+export const databaseImportTaskInputSchema = z.object({
+  database_id: z.number().int().positive(),
+  path: databaseDumpPathSchema,
+  remove: z.boolean(),
+});
+export type DatabaseImportTaskInput = z.infer<typeof databaseImportTaskInputSchema>;
+
+export interface DatabaseImportTaskDependencies {
+  hooks: Pick<EventHooks, 'registerTask'>;
+  repository: Pick<DatabasesRepository, 'findOnServer' | 'agentOf'>;
+  signer: Pick<AgentSigner, 'sign'>;
+  /** The agent's base URL for a server address; tests point it elsewhere. */
+  agentUrl?: (ip: string) => string;
+  now?: () => number;
+}
+
+/** The agent by IP over http until it has a certificate (spec/000 §9, as agent.service.ts). */
+export const defaultAgentUrl = (ip: string) => `http://${ip.includes(':') ? `[${ip}]` : ip}:${AGENT_PORT}`;
+
+/**
+ * The import itself: the dump streams from the server's disk into the database client on the
+ * server, through the agent (spec/001 §2 import database), so nothing of it crosses the panel. The
+ * agent gets a whole-server root token that lives a minute: it checks the token once, when the
+ * call arrives. The event fails with the agent's message and the client's stderr tail.
+ */
+export function registerDatabaseImportTask(dependencies: DatabaseImportTaskDependencies) {
+  const agentUrl = dependencies.agentUrl ?? defaultAgentUrl;
+  const now = dependencies.now ?? (() => Math.floor(Date.now() / 1000));
+
+  async function run(context: EventTaskContext) {
+    const input = databaseImportTaskInputSchema.parse(context.input);
+    const serverId = context.event.serverId!;
+    const database = await dependencies.repository.findOnServer(serverId, input.database_id);
+    if (!database) throw new Error('The database no longer exists');
+    const server = await dependencies.repository.agentOf(serverId);
+    if (!server) throw new Error('The server no longer exists');
+    const token = dependencies.signer.sign({
+      v: 1,
+      server: server.id,
+      site: null,
+      root: '/',
+      user: 'root',
+      ops: ['files:write'],
+      exp: now() + AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
+      jti: randomBytes(18).toString('base64url'),
+    });
+    context.write(`==> Import ${input.path} into ${database.type} database ${database.name}\n`);
+    const started = Date.now();
+    const warnings = await callAgentImport(
+      `${agentUrl(server.ip)}/files/database-import`,
+      token,
+      { path: input.path, root: '/', type: database.type, database: database.name, remove: input.remove },
+      context.signal,
+    );
+    if (warnings.trim()) context.write(`${warnings.trim()}\n`);
+    context.write(`Imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    if (input.remove) context.write(`Removed ${input.path}\n`);
+  }
+
+  dependencies.hooks.registerTask(DATABASE_IMPORT_TASK, run);
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { serverDetailSchema } from '@hostdeck/contracts';
+import { sites } from '../database/schema.js';
+import { insertServer, useTestDatabase } from '../policy/policy-fixtures.js';
+import { createSignedInUser } from '../testing/fixtures.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+import { presentServerDetail } from './server-presenter.js';
+import { createServersRepository, type ServerDetailRecord } from './servers.repository.js';
+
+const viewer = { userId: 1, isFavorite: false };
+
+/** A server as findDetail reads it, with what each test changes. */
+function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
+  return {
+    id: 3,
+    userId: 1,
+    name: 'web-1',
+    ip: '203.0.113.10',
+    port: 22,
+    status: 'INSTALLED',
+    installed: true,
+    createdAt: new Date('2025-01-02T03:04:05Z'),
+    updatedAt: new Date('2025-01-02T03:04:05Z'),
+    publicKey: null,
+    connectMethod: 'password',
+    provision: {},
+    provisionEventId: null,
+    osVersion: null,
+    defaultLinuxUser: 'hostdeck',
+    defaultPhp: '8.2',
+    timezone: 'UTC',
+    protected: false,
+    isVip: false,
+    hotfix: false,
+    agentVersion: 22,
+    connected: true,
+    sitesCount: 0,
+    siteLinuxUsers: [],
+    ...values,
+  };
+}
+
+describe('presentServerDetail systemUsers (spec/000 §3, the chown list of spec/001 §2)', () => {
+  it('lists the default Linux user alone on a server without sites', () => {
+    const detail = presentServerDetail(record(), viewer);
+    expect(detail.systemUsers).toEqual([{ name: 'hostdeck' }]);
+    expect(serverDetailSchema.parse(detail).systemUsers).toEqual([{ name: 'hostdeck' }]);
+  });
+
+  it("adds the sites' users after the default one, each once, never root", () => {
+    const detail = presentServerDetail(
+      record({ defaultLinuxUser: 'deploy', siteLinuxUsers: ['blog', 'deploy', 'root', 'shop'] }),
+      viewer,
+    );
+    expect(detail.systemUsers).toEqual([{ name: 'deploy' }, { name: 'blog' }, { name: 'shop' }]);
+  });
+});
+
+describe.each(await availableTestDatabases())('server detail systemUsers on %s', (database) => {
+  const db = useTestDatabase(database);
+
+  it('come from the distinct users of its own sites, sorted', async () => {
+    const { user } = await createSignedInUser(db());
+    const server = await insertServer(db(), user.id, { defaultLinuxUser: 'hostdeck' });
+    const other = await insertServer(db(), user.id, { name: 'web-2', ip: '203.0.113.11' });
+    const site = (serverId: number, name: string, linuxUser: string) => ({ serverId, name, linuxUser });
+    await db()
+      .insert(sites)
+      .values([
+        site(server.id, 'shop.example.com', 'shop'),
+        site(server.id, 'www.shop.example.com', 'shop'),
+        site(server.id, 'blog.example.com', 'hostdeck'),
+        site(server.id, 'api.example.com', 'api'),
+        site(other.id, 'elsewhere.example.com', 'stranger'),
+      ]);
+    const repository = createServersRepository(db());
+
+    const detail = presentServerDetail((await repository.findDetail(server.id))!, viewer);
+    expect(detail.systemUsers).toEqual([{ name: 'hostdeck' }, { name: 'api' }, { name: 'shop' }]);
+    // Counted on the server's own sites (the subquery once compared a site's id with itself).
+    expect(detail.sites_count).toBe(4);
+    const empty = await insertServer(db(), user.id, { name: 'web-3', ip: '203.0.113.12' });
+    const bare = presentServerDetail((await repository.findDetail(empty.id))!, viewer);
+    expect(bare.systemUsers).toEqual([{ name: 'hostdeck' }]);
+  });
+});
