@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { parseTerminalResize } from '@hostdeck/contracts/agent-protocol';
 import { findSystemUser, type SystemUser } from '../workers/system-users.js';
 import { hangUpSession } from './process-session.js';
+import { createPtyInput } from './pty-input.js';
 
 export interface DirectTerminalOptions {
   /** The Unix user the agent runs as (root on a server). */
@@ -50,6 +51,8 @@ export function createDirectTerminal(options: DirectTerminalOptions) {
     const command = shellCommand(user);
     const terminal: IPty = spawn(command.file, command.args, {
       name: 'xterm-256color',
+      // Raw bytes both ways (see onData below).
+      encoding: null,
       ...DEFAULT_SIZE,
       cwd: existsSync(user.home) ? user.home : '/',
       env: {
@@ -64,11 +67,15 @@ export function createDirectTerminal(options: DirectTerminalOptions) {
       },
     });
     log('terminal opened', { user: user.name, pid: terminal.pid });
+    const typeInto = createPtyInput(terminal);
     let closed = false;
 
-    terminal.onData((data) => {
+    // The pty's bytes leave as they are, as binary frames: no UTF-8 decoding here and encoding
+    // again for the socket (the browser's xterm decodes, as it does for the gateway's frames).
+    // With `encoding: null` node-pty hands out Buffers, though its type still says string.
+    terminal.onData((data: string | Buffer) => {
       if (socket.readyState !== socket.OPEN) return;
-      socket.send(data);
+      socket.send(data, { binary: true });
       if (socket.bufferedAmount > HIGH_WATER_BYTES) {
         terminal.pause();
         const drain = setInterval(() => {
@@ -91,7 +98,7 @@ export function createDirectTerminal(options: DirectTerminalOptions) {
         terminal.resize(Math.min(size.cols, MAX_SIZE), Math.min(size.rows, MAX_SIZE));
         return;
       }
-      terminal.write(text);
+      typeInto(text);
     });
     socket.on('close', () => {
       if (closed) return;
