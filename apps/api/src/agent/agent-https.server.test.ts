@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_PORT,
@@ -10,7 +7,6 @@ import {
   certificateEventResponseSchema,
   type AgentTokenResponse,
 } from '@hostdeck/contracts';
-import { AGENT_VERSION } from '@hostdeck/agent';
 import {
   bootWebTestServer,
   connectToTestServer,
@@ -23,9 +19,9 @@ import type { ApiClient } from '../policy/policy-fixtures.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { buildAgentBundle, installTestAgent } from '../testing/test-agent.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { AGENT_KEY_FILE } from './agent-keys.js';
 
 /**
  * The agent's public https endpoint (spec/000 §9, spec/001 §7) on a booted Debian 12 server: the
@@ -38,7 +34,6 @@ const [pglite] = await availableTestDatabases();
 const SERVER = 'h3tls';
 const SITE = 'agent.h3.test';
 const UPLOAD_BYTES = 50 * 2 ** 20;
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 
 describe('the agent behind its https site', () => {
   let testServer: TestServer;
@@ -109,11 +104,7 @@ describe('the agent behind its https site', () => {
     });
 
   beforeAll(async () => {
-    const built = execFileSync('node', ['apps/agent/build/bundle.mjs'], {
-      cwd: repositoryRoot,
-      encoding: 'utf8',
-    });
-    console.log(`agent bundle: ${built.trim()}`);
+    console.log(`agent bundle: ${buildAgentBundle()}`);
     testServer = await bootWebTestServer(SERVER);
     const connected = await createConnectedTestApp(pglite!, testServer, { workers: true });
     ({ test, api, serverId } = connected);
@@ -122,20 +113,7 @@ describe('the agent behind its https site', () => {
     session = await connectToTestServer(testServer);
 
     // The agent as the install_agent event installs it: this panel's public key and origins.
-    await serverToken(); // the panel's signing key exists from the first token on
-    const { publicKey } = JSON.parse(
-      readFileSync(path.join(test.config.dataDir, AGENT_KEY_FILE), 'utf8'),
-    ) as {
-      publicKey: string;
-    };
-    const installed = await runRecipeOnSession(session, 'agent-install', {
-      version: AGENT_VERSION,
-      server_id: serverId,
-      port: AGENT_PORT,
-      panel_public_key: publicKey,
-      allowed_origins: test.config.allowedOrigins,
-    });
-    expect(installed.exitCode, installed.output).toBe(0);
+    await installTestAgent(test, session, serverId);
   });
 
   afterAll(async () => {

@@ -1,21 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_PORT, databaseImportResponseSchema } from '@hostdeck/contracts';
+import { databaseImportResponseSchema } from '@hostdeck/contracts';
 import { AGENT_VERSION } from '@hostdeck/agent';
 import { buildZip } from '../../../agent/src/files/testing/archives.js';
 import {
   bootWebTestServer,
   connectToTestServer,
-  runRecipeOnSession,
 } from '../../../../packages/recipes/src/sites/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { loadOrCreateAgentKeys } from '../agent/agent-keys.js';
 import { databases, events, servers } from '../database/schema.js';
 import type { ApiClient } from '../policy/policy-fixtures.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { buildAgentBundle, installTestAgent } from '../testing/test-agent.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -30,7 +27,6 @@ const [pglite] = await availableTestDatabases();
 const SERVER = 'h1db';
 const DATABASE = 'h1shop';
 const DUMPS = '/root/dumps';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** One table per dump, so each import is checked on its own rows. */
 const dumpOf = (table: string, rows: number) =>
@@ -80,26 +76,14 @@ describe('database import on a booted test server', () => {
   };
 
   beforeAll(async () => {
-    const built = execFileSync('node', ['apps/agent/build/bundle.mjs'], {
-      cwd: repositoryRoot,
-      encoding: 'utf8',
-    });
-    console.log(`agent bundle: ${built.trim()}`);
+    console.log(`agent bundle: ${buildAgentBundle()}`);
     testServer = await bootWebTestServer(SERVER);
     ({ test, api, serverId } = await createConnectedTestApp(pglite!, testServer, { workers: true }));
 
     // The agent, installed by its recipe with this panel's key as the install_agent event would.
-    const signer = loadOrCreateAgentKeys(test.config.dataDir, test.panel.secretBox);
     const session = await connectToTestServer(testServer);
     try {
-      const installed = await runRecipeOnSession(session, 'agent-install', {
-        version: AGENT_VERSION,
-        server_id: serverId,
-        port: AGENT_PORT,
-        panel_public_key: signer.publicKeyPem,
-        allowed_origins: ['http://panel.test:8080'],
-      });
-      expect(installed.exitCode, installed.output).toBe(0);
+      await installTestAgent(test, session, serverId);
       await test.database.db
         .update(servers)
         .set({

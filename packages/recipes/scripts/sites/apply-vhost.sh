@@ -255,6 +255,10 @@ apache_server() {
     ProxyPass / http://127.0.0.1:$proxy_port/ upgrade=websocket
     ProxyPassReverse / http://127.0.0.1:$proxy_port/
 APACHE
+    # The agent site streams uploads of any size and long transfers (see nginx_agent_streaming).
+    if [[ $proxy_port == "$agent_port" ]]; then
+      printf '    LimitRequestBody 0\n    ProxyTimeout 3600\n'
+    fi
   elif [[ -n $php_version ]]; then
     cat <<APACHE
 

@@ -400,6 +400,12 @@ describe('site recipes on a server', () => {
       await succeed('site-apply', { ...beta, proxy_port: 8081 });
       expect((await fetchSite('beta.test', '/x')).body).toBe('backend|beta.test|http');
       expect((await fetchSite('beta.test', '/.well-known/acme-challenge/token1')).body).toBe('token-content');
+      // As the agent site (proxy_port 2022) it lifts Apache's body limit and the proxy timeout,
+      // and apachectl configtest (run by site-apply) accepts both.
+      await succeed('site-apply', { ...beta, proxy_port: 2022 });
+      const vhost = await onServer('cat /etc/apache2/sites-available/beta.test.conf');
+      expect(vhost).toContain('LimitRequestBody 0');
+      expect(vhost).toContain('ProxyTimeout 3600');
       await succeed('site-delete', {
         site: 'beta.test',
         linux_user: 'betatest',
