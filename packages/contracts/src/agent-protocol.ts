@@ -185,6 +185,35 @@ export function parseAgentConfig(value: unknown): { config: AgentConfig } | { pr
 
 /** A terminal window size message (spec/001 §7): `resize|cols|rows`. */
 const TERMINAL_RESIZE_PATTERN = /^resize\|([1-9][0-9]{0,3})\|([1-9][0-9]{0,3})$/;
+/**
+ * A File-tree item of spec/001 §3 as the agent's file API sends it (apps/agent/src/files/file-item.ts
+ * builds it, the web's file manager reads it). The client's own tree state (loaded, files, dirs,
+ * children) is not part of it.
+ */
+export interface AgentFileItem {
+  type: 'dir' | 'file' | 'symbolic';
+  /** Visible path under the root, e.g. `/var/www/index.php`. */
+  path: string;
+  name: string;
+  basename: string;
+  extension: string;
+  size: number;
+  size_format: string;
+  mime: string;
+  /** Unix time in seconds (a number: cheaper to build and send than text for 100k entries). */
+  modified: number;
+  /** 'user:group'. */
+  owner: string;
+  permission: { number: number; string: string };
+  hidden: boolean;
+  /** A link's target path when it is inside the root (the client follows only those, §2); else null. */
+  link: string | null;
+  /** What a link inside the root points at, so the client opens it as a folder or a file. */
+  linkType: 'dir' | 'file' | null;
+  isCompressed: boolean;
+  canView: boolean;
+}
+
 export function parseTerminalResize(message: string): { cols: number; rows: number } | null {
   const match = TERMINAL_RESIZE_PATTERN.exec(message);
   return match ? { cols: Number(match[1]), rows: Number(match[2]) } : null;

@@ -1,29 +1,10 @@
+import type { AgentFileItem } from '@hostdeck/contracts/agent-protocol';
 import type { Stats } from 'node:fs';
 import { ownerText, type Accounts } from './owners.js';
 import { kindOf } from './mime.js';
 
-/** A File-tree item of spec/001 §3 (loaded, files, dirs, children are the client's own tree state). */
-export interface FileItem {
-  type: 'dir' | 'file' | 'symbolic';
-  path: string;
-  name: string;
-  basename: string;
-  extension: string;
-  size: number;
-  size_format: string;
-  mime: string;
-  /** Unix time in seconds (a number: cheaper to build and send than text for 100k entries). */
-  modified: number;
-  owner: string;
-  permission: { number: number; string: string };
-  hidden: boolean;
-  /** A link's target path when it is inside the root (the client follows only those, §2); else null. */
-  link: string | null;
-  /** What a link inside the root points at, so the client opens it as a folder or a file. */
-  linkType: 'dir' | 'file' | null;
-  isCompressed: boolean;
-  canView: boolean;
-}
+/** A File-tree item of spec/001 §3: the wire type is the contracts' (the web reads the same). */
+export type FileItem = AgentFileItem;
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 

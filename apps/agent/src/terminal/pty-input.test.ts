@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { spawn, type IPty } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPtyInput } from './pty-input.js';
@@ -63,11 +66,23 @@ describe('createPtyInput', () => {
     await waitFor(() => pty.output().includes(expected), 'the checksum of the paste', 30_000);
   });
 
-  it('drops input once the program is gone instead of writing to a closed descriptor', async () => {
-    const pty = openPty(['/bin/sh', '-c', 'exit 0']);
+  it('never writes to the descriptor once the program is gone, though the number is reused', async () => {
+    const pty = openPty(['/bin/sh', '-c', 'sleep 0.3']);
     opened.push(pty.terminal);
-    await pty.exited;
     const type = createPtyInput(pty.terminal);
-    expect(() => type('too late\r')).not.toThrow();
+    const ptyFd = (pty.terminal as unknown as { fd: number }).fd;
+    await pty.exited;
+    // The closed pty's number goes to the next file opened: exactly the file a stale write would hit.
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'pty-input-'));
+    const victim = path.join(folder, 'victim');
+    const fd = openSync(victim, 'w');
+    try {
+      expect(fd).toBe(ptyFd);
+      type('too late\r');
+      expect(readFileSync(victim, 'utf8')).toBe('');
+    } finally {
+      closeSync(fd);
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

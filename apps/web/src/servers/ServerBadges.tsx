@@ -1,12 +1,10 @@
 import LockIcon from '@mui/icons-material/Lock';
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FavoriteStar } from '../components/FavoriteStar';
 import { StatusBadge } from '../components/StatusBadge';
 import { useToggleFavorite } from './favorites';
 
@@ -14,21 +12,13 @@ import { useToggleFavorite } from './favorites';
 export function FavoriteButton({ serverId, isFavorite }: { serverId: number; isFavorite: boolean }) {
   const { t } = useTranslation();
   const toggle = useToggleFavorite();
-  const label = isFavorite ? t('serverList.unfavorite') : t('serverList.favorite');
   return (
-    <Tooltip title={label}>
-      <IconButton
-        size="small"
-        aria-label={label}
-        aria-pressed={isFavorite}
-        onClick={() => void toggle(serverId, !isFavorite)}
-        data-testid="server-favorite"
-        data-favorite={isFavorite}
-        sx={{ color: isFavorite ? 'warning.main' : 'text.secondary' }}
-      >
-        {isFavorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
-      </IconButton>
-    </Tooltip>
+    <FavoriteStar
+      isFavorite={isFavorite}
+      label={isFavorite ? t('serverList.unfavorite') : t('serverList.favorite')}
+      onToggle={() => void toggle(serverId, !isFavorite)}
+      testId="server-favorite"
+    />
   );
 }
 

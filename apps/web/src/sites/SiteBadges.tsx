@@ -1,31 +1,20 @@
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { FavoriteStar } from '../components/FavoriteStar';
 import { useToggleSiteFavorite } from './site-favorites';
 
 /** The favourite star of a site (per user, spec/000 §3 is_favorite). */
 export function SiteFavoriteButton({ siteId, isFavorite }: { siteId: number; isFavorite: boolean }) {
   const { t } = useTranslation();
   const toggle = useToggleSiteFavorite();
-  const label = isFavorite ? t('sites.list.unfavorite') : t('sites.list.favorite');
   return (
-    <Tooltip title={label}>
-      <IconButton
-        size="small"
-        aria-label={label}
-        aria-pressed={isFavorite}
-        onClick={() => void toggle(siteId, !isFavorite)}
-        data-testid="site-favorite"
-        data-favorite={isFavorite}
-        sx={{ color: isFavorite ? 'warning.main' : 'text.secondary' }}
-      >
-        {isFavorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
-      </IconButton>
-    </Tooltip>
+    <FavoriteStar
+      isFavorite={isFavorite}
+      label={isFavorite ? t('sites.list.unfavorite') : t('sites.list.favorite')}
+      onToggle={() => void toggle(siteId, !isFavorite)}
+      testId="site-favorite"
+    />
   );
 }
 

@@ -1,29 +1,9 @@
+import type { AgentFileItem } from '@hostdeck/contracts';
 /**
- * What the agent's file API answers (apps/agent/src/files): the File-tree item of spec/001 §3 as the
- * agent sends it. The client's own tree state (loaded, files, dirs, children) lives in F1's store.
+ * What the agent's file API answers (apps/agent/src/files): the File-tree item of spec/001 §3, the
+ * contracts' wire type. The client's own tree state (loaded, files, dirs, children) lives in F1's store.
  */
-export interface FileEntry {
-  type: 'dir' | 'file' | 'symbolic';
-  /** Visible path under the root, e.g. `/var/www/index.php`. */
-  path: string;
-  name: string;
-  basename: string;
-  extension: string;
-  size: number;
-  size_format: string;
-  mime: string;
-  /** Unix seconds. */
-  modified: number;
-  /** 'user:group'. */
-  owner: string;
-  permission: { number: number; string: string };
-  hidden: boolean;
-  /** A link's target when it is inside the root; null otherwise (spec/001 §2). */
-  link: string | null;
-  linkType: 'dir' | 'file' | null;
-  isCompressed: boolean;
-  canView: boolean;
-}
+export type FileEntry = AgentFileItem;
 
 /** POST /files/list → {dirs, files}. */
 export interface FolderListing {
