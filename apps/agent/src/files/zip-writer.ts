@@ -1,14 +1,14 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { crc32, createDeflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, crc32, deflateRaw } from 'node:zlib';
 
 /**
  * A streaming zip writer (APPNOTE 6.3): entries are written one after the other with their data
  * descriptors, the central directory at the end, zip64 records only where a size, an offset or the
  * entry count needs them. Our own rather than yazl's: CRC-32 by zlib.crc32 (native, ~2 GiB/s)
  * instead of buffer-crc32 in JavaScript (~160 MiB/s), which held zip -3 of 1 GiB at 1.3x Info-ZIP's
- * time (issue 6: ≤ 1.1x). Deflate is node's zlib, run off the main thread.
+ * time (issue 6: ≤ 1.1x). Deflate is node's zlib on the thread pool, a few blocks at a time.
  */
 
 const MADE_BY_UNIX = 3 << 8;
@@ -44,14 +44,44 @@ export interface ZipEntryInfo {
   mtime: Date;
 }
 
+/**
+ * One piece of the archive, written in order: a buffer, a block being deflated on the thread pool,
+ * or a function called when its turn comes (a data descriptor, whose sizes are known only then).
+ */
+interface Segment {
+  data: Buffer | Promise<Buffer> | (() => Buffer);
+  /** Bytes of file data this segment holds until it is written (the lookahead budget). */
+  rawBytes: number;
+  /** Called with the archive offset where the segment starts, just before it is written. */
+  onWritten?: (offset: number) => void;
+}
+
+const deflateBlock = promisify(deflateRaw);
+
 export class ZipWriter {
   private offset = 0;
   private readonly entries: CentralEntry[] = [];
+  private readonly queue: Segment[] = [];
+  private draining: Promise<void> | null = null;
+  /** File bytes read but not yet written: at most `lookaheadBytes`. */
+  private outstanding = 0;
+  private waiters: Array<() => void> = [];
+  private failure: unknown = null;
+  private readonly lookaheadBytes: number;
 
+  /**
+   * Files are read in `chunkBytes` blocks and each block is deflated on its own on the thread pool
+   * (a sync flush ends every block but a file's last), so the next blocks, of this file or of the
+   * next small files, compress on the other cores while earlier ones are written: about
+   * `lookahead` blocks are in flight. The entries still come out in order.
+   */
   constructor(
     private readonly output: Writable,
     private readonly chunkBytes: number,
-  ) {}
+    lookahead = 4,
+  ) {
+    this.lookaheadBytes = lookahead * chunkBytes;
+  }
 
   /** A folder entry (the name gets its trailing '/'). */
   async addDirectory(name: string, info: ZipEntryInfo): Promise<void> {
@@ -65,44 +95,61 @@ export class ZipWriter {
 
   /**
    * A regular file of `size` bytes (its lstat size: a file growing meanwhile is cut there), read
-   * from `handle` in chunkBytes reads; level 0 stores, 1-9 deflate at that level.
+   * from `handle` in chunkBytes reads; level 0 stores, 1-9 deflate at that level. It returns once
+   * the file is read: the caller may close the handle then, before its data is written.
    */
   async addFile(name: string, handle: FileHandle, size: number, level: number, info: ZipEntryInfo) {
+    this.throwIfFailed();
     const zip64 = size >= ZIP64_FILE_THRESHOLD;
     const method = level === 0 ? METHOD_STORE : METHOD_DEFLATE;
     const entry = this.newEntry(name, info, method, FLAG_UTF8 | FLAG_DATA_DESCRIPTOR, zip64, 0);
-    await this.push(localHeader(entry));
+    this.enqueue({ data: localHeader(entry), rawBytes: 0, onWritten: (offset) => (entry.offset = offset) });
     let crc = 0;
     let read = 0;
     let compressed = 0;
-    const source = async function* (chunkBytes: number) {
-      while (read < size) {
-        const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, size - read));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, read);
-        if (bytesRead === 0) return;
-        const chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
-        crc = crc32(chunk, crc);
-        read += bytesRead;
-        yield chunk;
+    for (;;) {
+      const length = Math.min(this.chunkBytes, size - read);
+      await this.room(length);
+      const buffer = Buffer.allocUnsafe(length);
+      const { bytesRead } = length ? await handle.read(buffer, 0, length, read) : { bytesRead: 0 };
+      const chunk = bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
+      crc = crc32(chunk, crc);
+      read += bytesRead;
+      // A file that shrank meanwhile ends here: its stream gets an empty final block.
+      const last = bytesRead === 0 || read >= size;
+      if (method === METHOD_STORE) {
+        if (chunk.length) this.enqueue({ data: chunk, rawBytes: length });
+      } else {
+        const block = deflateBlock(chunk, {
+          level,
+          chunkSize: 64 * 1024,
+          finishFlush: last ? zlibConstants.Z_FINISH : zlibConstants.Z_SYNC_FLUSH,
+        }).then((data) => {
+          compressed += data.length;
+          return data;
+        });
+        block.catch(() => undefined);
+        this.enqueue({ data: block, rawBytes: length });
       }
-    };
-    const sink = async (chunks: AsyncIterable<Buffer>) => {
-      for await (const chunk of chunks) {
-        compressed += chunk.length;
-        await this.push(chunk);
-      }
-    };
-    if (method === METHOD_STORE) await sink(source(this.chunkBytes));
-    else await pipeline(source(this.chunkBytes), createDeflateRaw({ level, chunkSize: 256 * 1024 }), sink);
-    entry.crc = crc;
-    entry.size = read;
-    entry.compressedSize = compressed;
-    if (!zip64 && (read >= MAX32 || compressed >= MAX32)) throw new Error(`${name} grew past 4 GiB`);
-    await this.push(dataDescriptor(entry));
+      if (last) break;
+    }
+    if (method === METHOD_STORE) compressed = read;
+    this.enqueue({
+      rawBytes: 0,
+      data: () => {
+        entry.crc = crc;
+        entry.size = read;
+        entry.compressedSize = compressed;
+        if (!zip64 && (read >= MAX32 || compressed >= MAX32)) throw new Error(`${name} grew past 4 GiB`);
+        return dataDescriptor(entry);
+      },
+    });
   }
 
   /** The central directory and its end records; the caller ends the output. */
   async finish(): Promise<void> {
+    while (this.draining) await this.draining;
+    this.throwIfFailed();
     const start = this.offset;
     for (const entry of this.entries) await this.push(centralHeader(entry));
     const size = this.offset - start;
@@ -134,12 +181,58 @@ export class ZipWriter {
   }
 
   private async addBuffer(name: string, data: Buffer, info: ZipEntryInfo, dosAttributes: number) {
+    this.throwIfFailed();
     const entry = this.newEntry(name, info, METHOD_STORE, FLAG_UTF8, false, dosAttributes);
     entry.crc = crc32(data);
     entry.size = data.length;
     entry.compressedSize = data.length;
-    await this.push(localHeader(entry));
-    if (data.length) await this.push(data);
+    await this.room(data.length);
+    this.enqueue({ data: localHeader(entry), rawBytes: 0, onWritten: (offset) => (entry.offset = offset) });
+    if (data.length) this.enqueue({ data, rawBytes: data.length });
+  }
+
+  private throwIfFailed() {
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits until `bytes` more fit in the lookahead (always lets one block through). */
+  private async room(bytes: number): Promise<void> {
+    while (this.outstanding > 0 && this.outstanding + bytes > this.lookaheadBytes) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+      this.throwIfFailed();
+    }
+  }
+
+  private enqueue(segment: Segment) {
+    this.queue.push(segment);
+    this.outstanding += segment.rawBytes;
+    if (!this.draining) this.draining = this.drain();
+  }
+
+  /** Writes the queue in order; a failure is kept and every later call throws it. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length && !this.failure) {
+        const segment = this.queue[0] as Segment;
+        const data = typeof segment.data === 'function' ? segment.data() : await segment.data;
+        segment.onWritten?.(this.offset);
+        await this.push(data);
+        this.queue.shift();
+        this.outstanding -= segment.rawBytes;
+        this.wake();
+      }
+    } catch (error) {
+      this.failure = error;
+      this.wake();
+    }
+    // In the same step as the last check of the queue: an enqueue from now on starts a new drain.
+    this.draining = null;
+  }
+
+  private wake() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   private newEntry(
@@ -161,7 +254,7 @@ export class ZipWriter {
       crc: 0,
       compressedSize: 0,
       size: 0,
-      offset: this.offset,
+      offset: 0,
       mode: ((info.mode << 16) | dosAttributes) >>> 0,
       zip64,
       dosAttributes,
