@@ -14,7 +14,7 @@ import type { DirectTerminal } from './terminal/direct-terminal.js';
 import { AgentAuthError, type TokenVerifier } from './tokens.js';
 import { UnknownUserError } from './workers/system-users.js';
 import { HANDOFF_HEADER } from './workers/worker-protocol.js';
-import type { WorkerPool } from './workers/worker-pool.js';
+import type { HandOffMode, WorkerPool } from './workers/worker-pool.js';
 
 export interface AgentServerOptions {
   config: AgentConfig;
@@ -75,15 +75,21 @@ export function createAgentServer(options: AgentServerOptions): http.Server {
     // libraries) then never loads into the main process, which stays small (issue 6: idle ≤ 50 MB).
     if (options.workers) {
       // Only for the worker of this process's own user (root): opening a worker's descriptor
-      // through /proc as root must never read more than that worker itself could.
-      const handOff =
-        url.pathname === '/files/download' && request.method === 'GET' && scope.user === options.currentUser;
-      return options.workers.forward(request, response, scope, handOff);
+      // through /proc as root must never reach more than that worker itself could.
+      return options.workers.forward(request, response, scope, handOffMode(request, url, scope));
     }
     delete request.headers[HANDOFF_HEADER];
     if (scope.user !== options.currentUser)
       throw new AgentAuthError(403, 'This agent cannot act as another user');
     return options.files.handleFileRequest(request, response, scope);
+  }
+
+  /** A download or an upload by this process's own user: its bytes skip the socket to the worker. */
+  function handOffMode(request: IncomingMessage, url: URL, scope: FileScope): HandOffMode {
+    if (scope.user !== options.currentUser) return null;
+    if (url.pathname === '/files/download' && request.method === 'GET') return 'download';
+    if (url.pathname === '/files/upload' && request.method === 'POST' && scope.canWrite) return 'upload';
+    return null;
   }
 
   async function onRequest(request: IncomingMessage, response: ServerResponse) {

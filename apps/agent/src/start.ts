@@ -14,6 +14,8 @@ export interface StartAgentOptions {
   workerEntry: WorkerEntry;
   socketDirectory?: string;
   workerIdleMs?: number;
+  /** The largest upload the main process parses for its own user's worker (tests lower it). */
+  maxUploadBytes?: number;
   /** 0 picks a free port (tests); defaults to config.port. */
   port?: number;
   host?: string;
@@ -51,6 +53,7 @@ export async function startAgent(config: AgentConfig, options: StartAgentOptions
           entry: options.workerEntry,
           socketDirectory: options.socketDirectory ?? DEFAULT_SOCKET_DIRECTORY,
           idleMs: options.workerIdleMs ?? 5 * 60_000,
+          maxUploadBytes: options.maxUploadBytes,
           log,
         })
       : null;

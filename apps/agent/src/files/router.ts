@@ -18,7 +18,7 @@ import { saveFile } from './save.js';
 import { sendListing } from './send-listing.js';
 import { handOff } from './hand-off.js';
 import { serveFile } from './serve-file.js';
-import { uploadFile } from './upload.js';
+import { receiveHandedOffUpload, uploadFile } from './upload.js';
 import { viewFile } from './view.js';
 
 interface Route {
@@ -94,7 +94,10 @@ const ROUTES: Record<string, Route> = {
     methods: ['POST'],
     writes: true,
     streamsBody: true,
-    run: async (c, p, req) => done({ file: await uploadFile(c, req, p) }),
+    run: async (c, p, req, res) =>
+      req.headers[HANDOFF_HEADER] === 'upload'
+        ? receiveHandedOffUpload(c, req, res, p)
+        : done({ file: await uploadFile(c, req, p) }),
   },
   save: {
     methods: ['POST'],

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { serveOpenFile } from '../files/serve-file.js';
 import type { FileScope } from '../scope.js';
+import { uploadThroughHandOff } from './upload-handoff.js';
 import { findSystemUser, type SystemUser } from './system-users.js';
 import {
   HANDOFF_HEADER,
@@ -31,6 +32,8 @@ export interface WorkerPoolOptions {
   idleMs: number;
   startTimeoutMs?: number;
   lookupUser?: (name: string) => SystemUser;
+  /** The largest upload handed off to this process (files/options.ts maxUploadBytes). */
+  maxUploadBytes?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
@@ -66,6 +69,11 @@ const WITHHELD_HEADERS = new Set(['x-hostdeck', SCOPE_HEADER, HANDOFF_HEADER]);
  * client) get an environment of their own, without these.
  */
 const WORKER_MALLOC_ENVIRONMENT = { MALLOC_MMAP_THRESHOLD_: String(32 * 1024), MALLOC_ARENA_MAX: '1' };
+/** A download or an upload whose bytes this process moves itself (worker-protocol.ts HANDOFF_HEADER). */
+export type HandOffMode = 'download' | 'upload' | null;
+/** As the file API's defaults (files/options.ts): 8 GiB uploads, written in 1 MiB batches. */
+const DEFAULT_MAX_UPLOAD_BYTES = 8 * 2 ** 30;
+const UPLOAD_CHUNK_BYTES = 2 ** 20;
 /** Reads of a handed-off download: 4 MiB, fewer trips through the event loop than 1 MiB. */
 const HANDOFF_CHUNK_BYTES = 4 * 2 ** 20;
 
@@ -193,9 +201,30 @@ export function createWorkerPool(options: WorkerPoolOptions) {
      * Sends a verified request to the worker of `scope.user` and streams the answer back. With
      * `handOff` (a download) the worker only opens and checks the file and this process sends it.
      */
-    async forward(request: IncomingMessage, response: ServerResponse, scope: FileScope, handOff = false) {
+    async forward(
+      request: IncomingMessage,
+      response: ServerResponse,
+      scope: FileScope,
+      handOffMode: HandOffMode = null,
+    ) {
       const { worker, release } = await acquire(scope.user);
       response.once('close', release);
+      if (handOffMode === 'upload') {
+        return uploadThroughHandOff(request, response, {
+          startExchange: (extra) =>
+            http.request({
+              socketPath: worker.socketPath,
+              agent: worker.agent,
+              method: 'POST',
+              path: request.url,
+              headers: { [SCOPE_HEADER]: JSON.stringify(scope), ...extra },
+            }),
+          workerPid: worker.child.pid as number,
+          maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+          chunkBytes: UPLOAD_CHUNK_BYTES,
+        });
+      }
+      const handOff = handOffMode === 'download';
       const headers: http.OutgoingHttpHeaders = {
         ...forwardedHeaders(request),
         [SCOPE_HEADER]: JSON.stringify(scope),

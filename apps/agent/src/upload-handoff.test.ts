@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as files from './files/index.js';
+import { startTestAgent } from './testing/agent-test-support.js';
+
+// Uploads run as root are parsed by the main process and written into a temp file the worker made.
+const asRoot = process.getuid?.() === 0;
+const MAX_UPLOAD = 8 * 2 ** 20;
+let test: Awaited<ReturnType<typeof startTestAgent>>;
+let folder: string;
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-upload-handoff-'));
+  test = await startTestAgent(
+    {},
+    {
+      files,
+      maxUploadBytes: MAX_UPLOAD,
+      workerEntry: {
+        script: path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/files-worker-entry.ts'),
+        execArgv: ['--import', 'tsx'],
+      },
+    },
+  );
+});
+afterAll(async () => {
+  await test?.agent.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function upload(parts: Array<[string, string | Blob, string?]>, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, filename);
+  }
+  return fetch(`${test.url}/files/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { 'X-HostDeck': test.token({ root: folder }), ...headers },
+  });
+}
+
+/** Whatever is in the folder besides `keep`, temp files of a write in progress included. */
+const leftovers = (keep: string[] = []) => readdirSync(folder).filter((name) => !keep.includes(name));
+
+describe.runIf(asRoot)('uploads handed off to the main process', () => {
+  it('writes the whole file through the worker-made temp file, and answers its item', async () => {
+    const content = randomBytes(5 * 2 ** 20 + 321);
+    const answer = await upload([
+      ['path', folder],
+      ['name', 'sub/big.bin'],
+      ['file', new Blob([content]), 'ignored.bin'],
+    ]);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { file: { name: string; size: number } };
+    expect(body.file).toMatchObject({ name: 'big.bin', size: content.length });
+    expect(sha(readFileSync(path.join(folder, 'sub/big.bin')))).toBe(sha(content));
+    expect(readdirSync(path.join(folder, 'sub'))).toEqual(['big.bin']);
+    expect(statSync(path.join(folder, 'sub/big.bin')).mode & 0o777).toBe(0o644);
+  });
+
+  it("relays the worker's refusals: fields after the file, a path outside the root", async () => {
+    const late = await upload([
+      ['file', new Blob(['late']), 'late.txt'],
+      ['path', folder],
+    ]);
+    expect(late.status).toBe(422);
+    expect(((await late.json()) as { message: string }).message).toMatch(/before the file/i);
+    const outside = await upload([
+      ['path', '/../../etc'],
+      ['file', new Blob(['x']), 'passwd'],
+    ]);
+    expect(outside.status).toBeGreaterThanOrEqual(400);
+    expect(outside.status).toBeLessThan(500);
+    expect(leftovers(['sub'])).toEqual([]);
+  });
+
+  it('refuses a file over the limit with 413 and leaves no temp file', async () => {
+    const answer = await upload([
+      ['path', folder],
+      ['file', new Blob([randomBytes(MAX_UPLOAD + 4096)]), 'huge.bin'],
+    ]);
+    expect(answer.status).toBe(413);
+    await sleep(200);
+    expect(leftovers(['sub'])).toEqual([]);
+  });
+
+  it('leaves nothing when the client goes away mid-upload', async () => {
+    const boundary = 'hostdeck-test-boundary';
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${folder}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n';
+    const request = http.request(`${test.url}/files/upload`, {
+      method: 'POST',
+      headers: {
+        'X-HostDeck': test.token({ root: folder }),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + 4 * 2 ** 20),
+      },
+    });
+    request.on('error', () => undefined);
+    request.write(head);
+    request.write(randomBytes(2 ** 20));
+    // The temp file exists while the upload runs, then goes with the client.
+    for (let tries = 0; tries < 50 && leftovers(['sub']).length === 0; tries += 1) await sleep(20);
+    expect(leftovers(['sub'])[0]).toMatch(/^\.cut\.bin\.[0-9a-f]{12}\.hdtmp$/);
+    request.destroy();
+    for (let tries = 0; tries < 100 && leftovers(['sub']).length > 0; tries += 1) await sleep(20);
+    expect(leftovers(['sub'])).toEqual([]);
+  });
+
+  it('ignores a hand-off header sent by the client', async () => {
+    const answer = await upload(
+      [
+        ['path', folder],
+        ['file', new Blob(['hello']), 'hello.txt'],
+      ],
+      { 'x-hostdeck-handoff': 'upload' },
+    );
+    expect(answer.status).toBe(200);
+    expect(readFileSync(path.join(folder, 'hello.txt'), 'utf8')).toBe('hello');
+  });
+});
