@@ -234,10 +234,12 @@ export async function startBundledAgent(workDirectory: string): Promise<BenchAge
       allowedOrigins: [ORIGIN],
     }),
   );
+  // BENCH_AGENT_NODE_ARGS (e.g. `--trace-gc`) for a diagnosis; the agent's stdout then goes to this one's.
+  const nodeArgs = process.env.BENCH_AGENT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(
     path.join(unpacked, 'node'),
-    [path.join(unpacked, 'agent.cjs'), '--config', configFile],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    [...nodeArgs, path.join(unpacked, 'agent.cjs'), '--config', configFile],
+    { stdio: ['ignore', nodeArgs.length ? 'inherit' : 'ignore', 'pipe'] },
   );
   let log = '';
   await new Promise<void>((resolve, reject) => {

@@ -355,7 +355,16 @@ async function measureRound(way: Way, file: string) {
   const transport = await way.open();
   const terminal = new Terminal(transport);
   way.seconds.push(await catThroughput(terminal, file));
-  way.echoes.push(...(await keystrokeEcho(terminal, Math.round(KEYSTROKES / ROUNDS))));
+  const echoStartedAt = performance.now();
+  const echoes = await keystrokeEcho(terminal, Math.round(KEYSTROKES / ROUNDS));
+  if (process.env.BENCH_ECHO_TRACE) {
+    const slow = echoes.map((ms, index) => [index, ms] as const).filter(([, ms]) => ms > 0.8);
+    console.log(
+      `    ${way.name}: echoes from ${echoStartedAt.toFixed(0)} to ${performance.now().toFixed(0)} ms, slow ` +
+        slow.map(([i, ms]) => `${i}:${ms.toFixed(2)}`).join(' '),
+    );
+  }
+  way.echoes.push(...echoes);
   await transport.close();
 }
 
@@ -372,6 +381,12 @@ async function figuresOf(way: Way): Promise<Figures> {
       `shell ${(idle.shellKiB / 1024).toFixed(2)} MB + server ${(idle.serverDeltaKiB / 1024).toFixed(2)} MB;` +
       ` server total ${idle.servers}`,
   };
+  if (process.env.BENCH_ECHO_TRACE) {
+    const at = [0.5, 0.75, 0.9, 0.95, 0.98, 0.99, 0.995];
+    console.log(
+      `    ${way.name}: echo ${at.map((q) => `p${q * 100} ${percentile(way.echoes, q).toFixed(2)}`).join(', ')} ms`,
+    );
+  }
   console.log(
     `  ${way.name}: cat ${figures.mbPerSecond.toFixed(0)} MB/s (median of ${way.seconds.map((value) => value.toFixed(1)).join(', ')} s), echo p50 ` +
       `${figures.p50.toFixed(2)} ms p99 ${figures.p99.toFixed(2)} ms, idle terminal ` +

@@ -126,7 +126,8 @@ export class ExtractionTarget {
           }
         },
       });
-      await pipeline(content, counter, writeStreamOf(handle, 1024 * 1024));
+      // Extracted files are not flushed at the end either (atomic-write.ts is for single files).
+      await pipeline(content, counter, writeStreamOf(handle, 1024 * 1024, { flushAlong: false }));
       // No setuid, setgid or sticky bit from an archive (SECURITY.md, archives).
       await handle.chmod(mode & 0o777);
       if (this.owner) await handle.chown(this.owner.uid, this.owner.gid);

@@ -13,11 +13,16 @@ const FLUSH_EVERY_BYTES = 32 * 2 ** 20;
 /**
  * A write stream over an open FileHandle that leaves it open for the caller (datasync, chmod,
  * close): what is queued goes out in one writev, and an fdatasync is started in the background
- * every FLUSH_EVERY_BYTES (one at a time; it never holds the writes up). A FileHandle's own
+ * every FLUSH_EVERY_BYTES (one at a time; it never holds the writes up) unless `flushAlong` is
+ * false, for a caller that never flushes at the end either. A FileHandle's own
  * createWriteStream({autoClose: false}) keeps a reference that makes handle.close() wait forever;
  * this stream works on the bare descriptor number. The caller closes the handle after it ends.
  */
-export function writeStreamOf(handle: FileHandle, highWaterMark: number): Writable {
+export function writeStreamOf(
+  handle: FileHandle,
+  highWaterMark: number,
+  { flushAlong = true }: { flushAlong?: boolean } = {},
+): Writable {
   const fd = handle.fd;
   let unflushed = 0;
   let flushing: Promise<void> | null = null;
@@ -35,7 +40,7 @@ export function writeStreamOf(handle: FileHandle, highWaterMark: number): Writab
         chunks.map(({ chunk }) => chunk as Buffer),
         (written) => {
           unflushed += written;
-          if (unflushed >= FLUSH_EVERY_BYTES && !flushing) flushInBackground();
+          if (flushAlong && unflushed >= FLUSH_EVERY_BYTES && !flushing) flushInBackground();
         },
         callback,
       );
