@@ -354,7 +354,8 @@ interface Way {
 async function measureRound(way: Way, file: string) {
   const transport = await way.open();
   const terminal = new Terminal(transport);
-  way.seconds.push(await catThroughput(terminal, file));
+  // BENCH_SKIP_CAT=1: keystrokes only (a diagnosis of the echo; the output figures are then empty).
+  if (!process.env.BENCH_SKIP_CAT) way.seconds.push(await catThroughput(terminal, file));
   const echoStartedAt = performance.now();
   const echoes = await keystrokeEcho(terminal, Math.round(KEYSTROKES / ROUNDS));
   if (process.env.BENCH_ECHO_TRACE) {

@@ -90,6 +90,17 @@ describe('direct terminal', () => {
     terminal.socket.close();
   });
 
+  it('marks the pty as UTF-8, so Backspace in a canonical-mode read erases a whole character', async () => {
+    const terminal = await openTerminal();
+    terminal.socket.send('stty -a | grep -o -- "-\\?iutf8"; printf "got:%s\\n" "$(head -n1)"\r');
+    await terminal.waitFor(/\biutf8/);
+    expect(terminal.output()).not.toMatch(/-iutf8/);
+    // "Việt" then Backspace twice erases "ệt" (4 bytes): head reads "Vi" plus "ê".
+    terminal.socket.send('Việt\x7f\x7fê\r');
+    await terminal.waitFor(/got:Viê/);
+    terminal.socket.close();
+  });
+
   it("kills the shell's whole session when the socket closes", async () => {
     const terminal = await openTerminal();
     terminal.socket.send('sleep 31337 & sleep 31338 & echo started-$((1+1))\r');

@@ -22,6 +22,14 @@ const HIGH_WATER_BYTES = 1024 * 1024;
 const DEFAULT_SIZE = { cols: 80, rows: 24 };
 const MAX_SIZE = 1000;
 const SHELL_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/**
+ * Marks the pty as UTF-8 (IUTF8) before the shell starts, then becomes the shell; the shell and
+ * its arguments come as "$0" "$@", never inside this text. node-pty sets IUTF8 only when it
+ * decodes the output itself, and the agent takes raw bytes (`encoding: null`): without it a
+ * program reading in canonical mode (`read`, `cat > file`) erases one byte of a multibyte
+ * character per Backspace ("ệ" is three), leaving broken text behind.
+ */
+const UTF8_THEN_EXEC = 'stty iutf8 2>/dev/null; exec "$0" "$@"';
 
 /**
  * The direct terminal (spec/001 §7 `/direct`, ARCHITECTURE.md Terminal): a login shell in a pty as
@@ -36,12 +44,18 @@ export function createDirectTerminal(options: DirectTerminalOptions) {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const open = new Set<WebSocket>();
 
-  /** The login shell of `user`: directly when the agent already runs as them, else through runuser. */
+  /**
+   * The login shell of `user`: directly when the agent already runs as them, else through runuser,
+   * either way started by UTF8_THEN_EXEC (the shell replaces it: no process stays).
+   */
   function shellCommand(user: SystemUser): { file: string; args: string[] } {
-    if (user.name === options.currentUser) return { file: user.shell, args: ['-l'] };
-    if (options.currentUser !== 'root') throw new Error('This agent cannot open a terminal as another user');
+    let login: string[];
+    if (user.name === options.currentUser) login = [user.shell, '-l'];
+    else if (options.currentUser !== 'root')
+      throw new Error('This agent cannot open a terminal as another user');
     // runuser (util-linux): a login shell with the user's groups and PAM session, no password.
-    return { file: '/usr/sbin/runuser', args: ['--login', '--', user.name] };
+    else login = ['/usr/sbin/runuser', '--login', '--', user.name];
+    return { file: '/bin/sh', args: ['-c', UTF8_THEN_EXEC, ...login] };
   }
 
   async function start(socket: WebSocket, user: SystemUser) {

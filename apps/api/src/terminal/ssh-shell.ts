@@ -34,10 +34,12 @@ export type ShellOpener = (target: RemoteTarget, options: OpenShellOptions) => P
  * The shell is started by this fixed command (no value of any request is in it): it prints its own
  * pid in a private OSC sequence the gateway strips, then becomes the user's login shell with the
  * same pid. That pid leads the pty's session, so closing can hang up everything started in it,
- * even `nohup` or disowned jobs that a plain SIGHUP of the shell would miss.
+ * even `nohup` or disowned jobs that a plain SIGHUP of the shell would miss. It marks the pty as
+ * UTF-8 first (IUTF8, which ssh2's pty request cannot ask for): without it Backspace in a
+ * canonical-mode read (`read`, `cat > file`) erases one byte of a multibyte character.
  */
 const PID_PREFIX = '\x1b]7777;hostdeck-pid=';
-const SHELL_COMMAND = `printf '\\033]7777;hostdeck-pid=%s\\007' "$$"; exec -l "\${SHELL:-/bin/bash}"`;
+const SHELL_COMMAND = `printf '\\033]7777;hostdeck-pid=%s\\007' "$$"; stty iutf8 2>/dev/null; exec -l "\${SHELL:-/bin/bash}"`;
 /** Wait between SIGHUP and SIGKILL of the session's processes. */
 const HANG_UP_GRACE_SECONDS = 2;
 

@@ -108,6 +108,15 @@ describe('the remote terminal gateway', () => {
     expect(await terminal.closed).toBe(1005);
   });
 
+  it('marks the pty as UTF-8: Backspace in a canonical-mode read erases a whole character', async () => {
+    const terminal = await openShell();
+    terminal.socket.send('printf "got:%s\\n" "$(head -n1)"\r');
+    // "Việt", two Backspaces ("ệt" is 4 bytes), "ê": head reads "Viê".
+    terminal.socket.send('Việt\x7f\x7fê\r');
+    await expectOutput(terminal, /got:Viê\r\n/);
+    terminal.socket.close();
+  });
+
   it('refuses another origin before the upgrade, so its token is never spent and no shell starts', async () => {
     // '[s]' keeps the pattern from matching the bash that runs pgrep.
     const shells = async () => (await onServer("pgrep -c -f '[s]shd: root@pts' || true")).stdout.trim();
