@@ -374,17 +374,22 @@ try {
     const uploads = path.join(work, 'uploads');
     mkdirSync(uploads);
     writeFileSync(path.join(work, 'warm.txt'), 'warm\n');
-    await curl([
+    // curl -F: path and root before the file part, as the agent requires.
+    const uploadArgs = (file: string, name?: string) => [
+      '-H',
+      'Expect:',
       '-H',
       `X-HostDeck: ${uploader.token()}`,
       '-F',
       `path=${uploads}`,
       '-F',
       'root=/',
+      ...(name ? ['-F', `name=${name}`] : []),
       '-F',
-      `file=@${path.join(work, 'warm.txt')}`,
+      `file=@${file};type=application/octet-stream`,
       `${uploader.url}/files/upload`,
-    ]);
+    ];
+    await curl(uploadArgs(path.join(work, 'warm.txt')));
     await sleep(500);
     // The upload is written by the agent's per-user worker (here its root worker), not by the main
     // process, which only verifies the token and forwards the body: both are watched.
@@ -411,21 +416,7 @@ try {
       rmSync(ddTarget);
       let seconds = 0;
       const peaks = await watchTreePeaks(uploader.pid, async () => {
-        const uploaded = await curl([
-          '-H',
-          'Expect:',
-          '-H',
-          `X-HostDeck: ${uploader.token()}`,
-          '-F',
-          `path=${uploads}`,
-          '-F',
-          'root=/',
-          '-F',
-          'name=agent.bin',
-          '-F',
-          `file=@${gibFile};type=application/octet-stream`,
-          `${uploader.url}/files/upload`,
-        ]);
+        const uploaded = await curl(uploadArgs(gibFile, 'agent.bin'));
         seconds = uploaded.seconds;
       });
       if (statSync(path.join(uploads, 'agent.bin')).size !== GIB) throw new Error('the upload is incomplete');

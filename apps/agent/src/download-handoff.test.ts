@@ -2,14 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as files from './files/index.js';
-import { startTestAgent } from './testing/agent-test-support.js';
+import { startFilesTestAgent } from './testing/agent-test-support.js';
 
 // Downloads run as root go through a worker that opens the file and hands its descriptor back.
 const asRoot = process.getuid?.() === 0;
-let test: Awaited<ReturnType<typeof startTestAgent>>;
+let test: Awaited<ReturnType<typeof startFilesTestAgent>>;
 let folder: string;
 const content = randomBytes(5 * 2 ** 20 + 123);
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -17,16 +15,7 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-handoff-'));
   writeFileSync(path.join(folder, 'big.bin'), content);
-  test = await startTestAgent(
-    {},
-    {
-      files,
-      workerEntry: {
-        script: path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/files-worker-entry.ts'),
-        execArgv: ['--import', 'tsx'],
-      },
-    },
-  );
+  test = await startFilesTestAgent();
 });
 afterAll(async () => {
   await test?.agent.close();

@@ -3,32 +3,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as files from './files/index.js';
-import { startTestAgent } from './testing/agent-test-support.js';
+import { startFilesTestAgent } from './testing/agent-test-support.js';
 
 // Uploads run as root are parsed by the main process and written into a temp file the worker made.
 const asRoot = process.getuid?.() === 0;
 const MAX_UPLOAD = 8 * 2 ** 20;
-let test: Awaited<ReturnType<typeof startTestAgent>>;
+let test: Awaited<ReturnType<typeof startFilesTestAgent>>;
 let folder: string;
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-upload-handoff-'));
-  test = await startTestAgent(
-    {},
-    {
-      files,
-      maxUploadBytes: MAX_UPLOAD,
-      workerEntry: {
-        script: path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/files-worker-entry.ts'),
-        execArgv: ['--import', 'tsx'],
-      },
-    },
-  );
+  test = await startFilesTestAgent({ maxUploadBytes: MAX_UPLOAD });
 });
 afterAll(async () => {
   await test?.agent.close();

@@ -1,4 +1,4 @@
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { lstat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -15,10 +15,9 @@ import { FILE_MESSAGES } from './messages.js';
 import { loadAccounts } from './owners.js';
 import type { Payload } from './payload.js';
 import { writeStreamOf } from './fd-streams.js';
+import { uploadParser } from './upload-parser.js';
 
 const posix = path.posix;
-/** Room for the multipart boundaries and text fields around the file. */
-const MULTIPART_OVERHEAD = 1024 * 1024;
 /** The fields and filename line of a handed-off upload: 50 fields of at most 64 KiB, as busboy's limits. */
 const HANDOFF_HEAD_LIMIT = 4 * 2 ** 20;
 
@@ -30,24 +29,13 @@ const HANDOFF_HEAD_LIMIT = 4 * 2 ** 20;
  * (a dropped folder), which are created. Larger than maxUploadBytes: 413 and no file.
  */
 export function uploadFile(context: CallContext, req: IncomingMessage, payload: Payload): Promise<FileItem> {
-  const { maxUploadBytes, chunkBytes } = context.options;
-  if (Number(req.headers['content-length'] ?? 0) > maxUploadBytes + MULTIPART_OVERHEAD) {
-    return Promise.reject(tooLarge());
+  let parser: busboy.Busboy;
+  try {
+    parser = uploadParser(req, context.options.maxUploadBytes, context.options.chunkBytes);
+  } catch (error) {
+    return Promise.reject(error);
   }
   return new Promise<FileItem>((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        // busboy's fileSize must be a real number: `8 << 30` is 0 in JS (32-bit shift) and gives empty files.
-        limits: { fileSize: maxUploadBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
-        highWaterMark: chunkBytes,
-        fileHwm: chunkBytes,
-      });
-    } catch {
-      reject(badRequest());
-      return;
-    }
     let stored: Promise<FileItem> | null = null;
     let settled = false;
     const fail = (error: unknown) => {

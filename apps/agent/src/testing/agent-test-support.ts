@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentConfig, AgentTokenPayload } from '@hostdeck/contracts/agent-protocol';
 import type { FileHandlers, FileScope } from '../scope.js';
+import * as files from '../files/index.js';
 import { startAgent, type RunningAgent, type StartAgentOptions } from '../start.js';
 
 /** Test support (used by no production code): keys, tokens and an agent on a free port. */
@@ -66,6 +67,17 @@ export const TEST_WORKER_ENTRY = {
   script: path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-entry.ts'),
   execArgv: ['--import', 'tsx'],
 };
+
+/** A worker running the real file API (files-worker-entry.ts), under tsx like the sources. */
+export const FILES_WORKER_ENTRY = {
+  script: path.join(path.dirname(fileURLToPath(import.meta.url)), 'files-worker-entry.ts'),
+  execArgv: ['--import', 'tsx'],
+};
+
+/** An agent with the real file API in its workers (the hand-off tests). */
+export function startFilesTestAgent(options: Partial<StartAgentOptions> = {}) {
+  return startTestAgent({}, { files, workerEntry: FILES_WORKER_ENTRY, ...options });
+}
 
 export async function startTestAgent(
   overrides: Partial<AgentConfig> = {},

@@ -1,4 +1,4 @@
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type http from 'node:http';
@@ -8,10 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { badRequest, FileError, sendError, tooLarge } from '../files/errors.js';
 import { writeStreamOf } from '../files/fd-streams.js';
 import { FILE_MESSAGES } from '../files/messages.js';
+import { uploadParser } from '../files/upload-parser.js';
 import { HANDOFF_HEADER, UPLOAD_COMMIT } from './worker-protocol.js';
-
-/** Room for the multipart boundaries and text fields around the file (as files/upload.ts). */
-const MULTIPART_OVERHEAD = 1024 * 1024;
 
 export interface UploadHandOffOptions {
   /** Starts the request to the worker: its socket, the verified scope, plus these headers. */
@@ -77,25 +75,12 @@ export function uploadThroughHandOff(
       }
       resolve();
     };
-    if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + MULTIPART_OVERHEAD) {
-      settled = true;
-      sendError(response, tooLarge());
-      request.resume();
-      resolve();
-      return;
-    }
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
-        headers: request.headers,
-        // A real number: `8 << 30` is 0 in JS and busboy then writes empty files.
-        limits: { fileSize: maxUploadBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
-        highWaterMark: chunkBytes,
-        fileHwm: chunkBytes,
-      });
-    } catch {
+      parser = uploadParser(request, maxUploadBytes, chunkBytes);
+    } catch (error) {
       settled = true;
-      sendError(response, badRequest());
+      sendError(response, error);
       request.resume();
       resolve();
       return;
