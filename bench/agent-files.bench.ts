@@ -447,6 +447,18 @@ try {
       `  (the whole tree, sampled: RSS sum ${runs(treeRssPeaks)} MiB, counting the shared node binary in each ` +
         `process; PSS sum ${runs(treePssPeaks)} MiB)`,
     );
+    await sleep(3000);
+    const mainAfter3s = rssKiB(uploader.pid);
+    await sleep(27_000);
+    console.log(
+      `agent RSS after the uploads: main ${(mainAfter3s / 1024).toFixed(1)} MiB 3 s later, ` +
+        `${(rssKiB(uploader.pid) / 1024).toFixed(1)} MiB 30 s later; worker ` +
+        `${
+          workerPids()
+            .map((pid) => (rssKiB(pid) / 1024).toFixed(1))
+            .join(', ') || 'gone'
+        } MiB`,
+    );
     await uploader.stop();
     cleanups.pop();
   }
