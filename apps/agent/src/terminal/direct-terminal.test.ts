@@ -92,13 +92,19 @@ describe('direct terminal', () => {
 
   it('marks the pty as UTF-8, so Backspace in a canonical-mode read erases a whole character', async () => {
     const terminal = await openTerminal();
-    terminal.socket.send('stty -a | grep -o -- "-\\?iutf8"; printf "got:%s\\n" "$(head -n1)"\r');
-    await terminal.waitFor(/\biutf8/);
-    expect(terminal.output()).not.toMatch(/-iutf8/);
-    // "Việt" then Backspace twice erases "ệt" (4 bytes): head reads "Vi" plus "ê".
-    terminal.socket.send('Việt\x7f\x7fê\r');
-    await terminal.waitFor(/got:Viê/);
-    terminal.socket.close();
+    try {
+      // Typed only once the command runs: typed ahead, it would reach the pty while the shell's
+      // line editor holds it raw, and the Backspaces would stay bytes.
+      // ready-0: `stty -a` lists no "-iutf8" (grep -c, as an interactive grep may be coloured).
+      terminal.socket.send('echo ready-$(stty -a | grep -c -- -iutf8); printf "got:%s\\n" "$(head -n1)"\r');
+      await terminal.waitFor(/ready-\d+\r\n/);
+      expect(terminal.output()).toMatch(/ready-0\r\n/);
+      // "Việt" then Backspace twice erases "ệt" (4 bytes): head reads "Vi" plus "ê".
+      terminal.socket.send('Việt\x7f\x7fê\r');
+      await terminal.waitFor(/got:Viê/);
+    } finally {
+      terminal.socket.close();
+    }
   });
 
   it("kills the shell's whole session when the socket closes", async () => {

@@ -238,7 +238,9 @@ describe('the agent on a server', () => {
         `${8 * 1024 * 1024} hostdeck`,
       );
       expect(
-        (await fetch(`${proxy.replace(String(SERVER_ID), '999')}/files/list`, { method: 'POST' })).status,
+        // Another server's id (not a replace in the URL: the port may hold the same digits).
+        (await fetch(`http://127.0.0.1:${address.port}/api/servers/999/agent/files/list`, { method: 'POST' }))
+          .status,
       ).toBe(404);
 
       // A single-use link through the proxy, then the download streamed by that link.

@@ -110,11 +110,17 @@ describe('the remote terminal gateway', () => {
 
   it('marks the pty as UTF-8: Backspace in a canonical-mode read erases a whole character', async () => {
     const terminal = await openShell();
-    terminal.socket.send('printf "got:%s\\n" "$(head -n1)"\r');
-    // "Việt", two Backspaces ("ệt" is 4 bytes), "ê": head reads "Viê".
-    terminal.socket.send('Việt\x7f\x7fê\r');
-    await expectOutput(terminal, /got:Viê\r\n/);
-    terminal.socket.close();
+    try {
+      // Typed only once the command runs: typed ahead, it would reach the pty while the shell's
+      // line editor holds it raw, and the Backspaces would stay bytes.
+      terminal.socket.send('echo ready-$((6*7)); printf "got:%s\\n" "$(head -n1)"\r');
+      await expectOutput(terminal, /ready-42\r\n/);
+      // "Việt", two Backspaces ("ệt" is 4 bytes), "ê": head reads "Viê".
+      terminal.socket.send('Việt\x7f\x7fê\r');
+      await expectOutput(terminal, /got:Viê\r\n/);
+    } finally {
+      terminal.socket.close();
+    }
   });
 
   it('refuses another origin before the upgrade, so its token is never spent and no shell starts', async () => {
