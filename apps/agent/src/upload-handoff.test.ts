@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_MESSAGES } from './files/messages.js';
 import { startFilesTestAgent } from './testing/agent-test-support.js';
 
 // Uploads run as root are parsed by the main process and written into a temp file the worker made.
@@ -36,6 +37,60 @@ function upload(parts: Array<[string, string | Blob, string?]>, headers: Record<
   });
 }
 
+/**
+ * An upload written by hand: the multipart head is sent, then the caller writes `size` bytes of
+ * the file and `tail` (the closing boundary), or stops. `answer` is the agent's status and body.
+ */
+function startRawUpload(filename: string, size: number) {
+  const boundary = 'hostdeck-test-boundary';
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${folder}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const request = http.request(`${test.url}/files/upload`, {
+    method: 'POST',
+    headers: {
+      'X-HostDeck': test.token({ root: folder }),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + size + tail.length),
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  answer.catch(() => undefined);
+  request.write(head);
+  return { request, tail, answer };
+}
+
+/** The name of the first temp file of a write in progress in the folder, once there is one. */
+async function tempFileAppears(): Promise<string | undefined> {
+  for (let tries = 0; tries < 50 && leftovers(['sub']).length === 0; tries += 1) await sleep(20);
+  return leftovers(['sub'])[0];
+}
+
+/** The agent's workers: children of this process (the agent runs in it) started with --worker. */
+function rootWorkers(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^[0-9]+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--worker');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** Whatever is in the folder besides `keep`, temp files of a write in progress included. */
 const leftovers = (keep: string[] = []) => readdirSync(folder).filter((name) => !keep.includes(name));
 
@@ -62,12 +117,20 @@ describe.runIf(asRoot)('uploads handed off to the main process', () => {
     ]);
     expect(late.status).toBe(422);
     expect(((await late.json()) as { message: string }).message).toMatch(/before the file/i);
-    const outside = await upload([
+    const passwd = readFileSync('/etc/passwd');
+    // A path that climbs is refused by its grammar (400), one outside the root by confinement (403).
+    const climbing = await upload([
       ['path', '/../../etc'],
       ['file', new Blob(['x']), 'passwd'],
     ]);
-    expect(outside.status).toBeGreaterThanOrEqual(400);
-    expect(outside.status).toBeLessThan(500);
+    expect(climbing.status).toBe(400);
+    const outside = await upload([
+      ['path', '/etc'],
+      ['file', new Blob(['x']), 'passwd'],
+    ]);
+    expect(outside.status).toBe(403);
+    expect(readFileSync('/etc/passwd')).toEqual(passwd);
+    expect(readdirSync('/etc').filter((name) => name.endsWith('.hdtmp'))).toEqual([]);
     expect(leftovers(['sub'])).toEqual([]);
   });
 
@@ -82,28 +145,31 @@ describe.runIf(asRoot)('uploads handed off to the main process', () => {
   });
 
   it('leaves nothing when the client goes away mid-upload', async () => {
-    const boundary = 'hostdeck-test-boundary';
-    const head =
-      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${folder}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n';
-    const request = http.request(`${test.url}/files/upload`, {
-      method: 'POST',
-      headers: {
-        'X-HostDeck': test.token({ root: folder }),
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + 4 * 2 ** 20),
-      },
-    });
-    request.on('error', () => undefined);
-    request.write(head);
-    request.write(randomBytes(2 ** 20));
+    const upload = startRawUpload('cut.bin', 4 * 2 ** 20);
+    upload.request.on('error', () => undefined);
+    upload.request.write(randomBytes(2 ** 20));
     // The temp file exists while the upload runs, then goes with the client.
-    for (let tries = 0; tries < 50 && leftovers(['sub']).length === 0; tries += 1) await sleep(20);
-    expect(leftovers(['sub'])[0]).toMatch(/^\.cut\.bin\.[0-9a-f]{12}\.hdtmp$/);
-    request.destroy();
+    expect(await tempFileAppears()).toMatch(/^\.cut\.bin\.[0-9a-f]{12}\.hdtmp$/);
+    upload.request.destroy();
     for (let tries = 0; tries < 100 && leftovers(['sub']).length > 0; tries += 1) await sleep(20);
     expect(leftovers(['sub'])).toEqual([]);
+  });
+
+  it('answers 502 with a catalogued message when the worker dies mid-upload, and starts a new one', async () => {
+    const size = 4 * 2 ** 20;
+    const upload = startRawUpload('lost.bin', size);
+    upload.request.write(randomBytes(2 ** 20));
+    const temp = await tempFileAppears();
+    const workers = rootWorkers();
+    expect(workers).toHaveLength(1);
+    process.kill(workers[0]!, 'SIGKILL');
+    upload.request.end(Buffer.concat([randomBytes(size - 2 ** 20), upload.tail]));
+    const answer = await upload.answer;
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.body)).toEqual({ message: FILE_MESSAGES.serviceUnavailable });
+    expect(leftovers(['sub'])).not.toContain('lost.bin');
+    // Killed, the worker could not remove its temp file: a hidden .hdtmp, which archives skip.
+    rmSync(path.join(folder, temp as string));
   });
 
   it('ignores a hand-off header sent by the client', async () => {

@@ -24,6 +24,8 @@ export const forbidden = (message: string = FILE_MESSAGES.permissionDenied) => n
 export const notFound = () => new FileError(404, FILE_MESSAGES.notFound);
 export const conflict = (message: string = FILE_MESSAGES.alreadyExists) => new FileError(409, message);
 export const tooLarge = (message: string = FILE_MESSAGES.tooLarge) => new FileError(413, message);
+/** The agent's main process could not reach the user's worker, or the worker gave up mid-call. */
+export const unavailable = () => new FileError(502, FILE_MESSAGES.serviceUnavailable);
 
 /** A 422 naming the field at fault, with the same text as the message. */
 export function invalidField(field: string, message: string): FileError {

@@ -29,6 +29,7 @@ export const FILE_MESSAGES = {
   unknownCall: 'Unknown file call',
   methodNotAllowed: 'Method not allowed',
   internalError: 'The file operation failed',
+  serviceUnavailable: 'The file service is unavailable',
   noSpace: 'No space left on the server',
   done: 'Done',
   // payload rules

@@ -26,6 +26,7 @@ export const filesVi: Record<string, string> = {
   [M.unknownCall]: 'Lệnh tệp không xác định',
   [M.methodNotAllowed]: 'Phương thức không được phép',
   [M.internalError]: 'Thao tác với tệp không thành công',
+  [M.serviceUnavailable]: 'Dịch vụ tệp hiện không khả dụng',
   [M.noSpace]: 'Máy chủ đã hết dung lượng trống',
   [M.done]: 'Hoàn tất',
   [M.unknownUser]: 'Người dùng này không tồn tại',

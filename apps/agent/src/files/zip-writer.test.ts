@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { Writable } from 'node:stream';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,5 +113,27 @@ describe('ZipWriter', () => {
     }
     read.close();
     expect(names).toEqual([...bodies.keys()]);
+  });
+
+  it('rejects, instead of hanging, when the output fails while the last file is written', async () => {
+    await writeFile(path.join(folder, 'a.txt'), 'x'.repeat(50_000));
+    let writes = 0;
+    const output = new Writable({
+      // Every write waits for 'drain': the failure reaches the writer while the file is still read.
+      highWaterMark: 1,
+      write(_chunk, _encoding, callback) {
+        writes += 1;
+        // The local header goes through; the first data block fails, as a full disk would.
+        callback(writes > 1 ? new Error('ENOSPC') : null);
+      },
+    });
+    output.on('error', () => undefined);
+    const zip = new ZipWriter(output, 1024, 64);
+    const handle = await open(path.join(folder, 'a.txt'));
+    const mtime = new Date(2024, 4, 6, 7, 8, 10);
+    const added = zip.addFile('a.txt', handle, 50_000, 3, { mode: 0o100644, mtime });
+    await added.catch(() => undefined);
+    await handle.close();
+    await expect(zip.finish()).rejects.toThrow('ENOSPC');
   });
 });

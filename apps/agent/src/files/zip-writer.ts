@@ -110,6 +110,7 @@ export class ZipWriter {
     for (;;) {
       const length = Math.min(this.chunkBytes, size - read);
       await this.room(length);
+      this.throwIfFailed();
       const buffer = Buffer.allocUnsafe(length);
       const { bytesRead } = length ? await handle.read(buffer, 0, length, read) : { bytesRead: 0 };
       const chunk = bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
@@ -206,7 +207,8 @@ export class ZipWriter {
   private enqueue(segment: Segment) {
     this.queue.push(segment);
     this.outstanding += segment.rawBytes;
-    if (!this.draining) this.draining = this.drain();
+    // Never after a failure: that drain would end at once, before it is even assigned here.
+    if (!this.draining && !this.failure) this.draining = this.drain();
   }
 
   /** Writes the queue in order; a failure is kept and every later call throws it. */

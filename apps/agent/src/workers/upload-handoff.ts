@@ -5,7 +5,15 @@ import type http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { badRequest, FileError, sendError, tooLarge } from '../files/errors.js';
+import {
+  badRequest,
+  FileError,
+  sendError,
+  systemErrorCode,
+  toFileError,
+  tooLarge,
+  unavailable,
+} from '../files/errors.js';
 import { writeStreamOf } from '../files/fd-streams.js';
 import { FILE_MESSAGES } from '../files/messages.js';
 import { uploadParser } from '../files/upload-parser.js';
@@ -67,12 +75,11 @@ export function uploadThroughHandOff(
       request.resume();
       if (error instanceof WorkerAnswer) return finish(error.status, error.body);
       settled = true;
-      if (!(error instanceof FileError)) {
-        sendServiceUnavailable(response);
-      } else {
-        if (!response.headersSent) response.setHeader('Connection', 'close');
-        sendError(response, error);
-      }
+      // A refusal or a disk error (a full disk: 507) as such; the worker gone or a bad exchange: 502.
+      const failure =
+        error instanceof FileError || systemErrorCode(error) ? toFileError(error) : unavailable();
+      if (!response.headersSent) response.setHeader('Connection', 'close');
+      sendError(response, failure);
       resolve();
     };
     let parser: busboy.Busboy;
@@ -97,6 +104,8 @@ export function uploadThroughHandOff(
         'transfer-encoding': 'chunked',
       });
       const started = exchange;
+      // Its failures surface through `answered` and `reply`; a later one must not go unheard.
+      started.on('error', () => undefined);
       const answered = new Promise<IncomingMessage>((done, reject) => {
         started.once('response', done);
         started.once('error', reject);
@@ -107,6 +116,13 @@ export function uploadThroughHandOff(
       if (answer.statusCode !== 200 || typeof descriptor !== 'string' || !/^[0-9]+$/.test(descriptor)) {
         throw new WorkerAnswer(answer.statusCode ?? 502, await readAll(answer));
       }
+      // Read from now on: a worker that goes away mid-file (its exchange ends before the commit)
+      // stops the write at once, instead of after the client has sent everything.
+      let committed = false;
+      const reply = readAll(answer);
+      reply.catch((error: unknown) => {
+        if (!committed) stream.destroy(error as Error);
+      });
       const handle = await open(`/proc/${options.workerPid}/fd/${descriptor}`, constants.O_WRONLY);
       try {
         const stats = await handle.stat();
@@ -124,8 +140,9 @@ export function uploadThroughHandOff(
         await handle.close().catch(() => undefined);
       }
       await closed;
+      committed = true;
       started.end(UPLOAD_COMMIT);
-      return readAll(answer);
+      return reply;
     }
 
     parser.on('field', (name, value) => fields.push([name, value]));
@@ -164,13 +181,4 @@ function readAll(stream: IncomingMessage): Promise<string> {
       if (!stream.complete) reject(new Error('the worker ended the exchange'));
     });
   });
-}
-
-function sendServiceUnavailable(response: ServerResponse) {
-  if (response.headersSent) {
-    response.destroy();
-    return;
-  }
-  response.writeHead(502, { 'content-type': 'application/json', connection: 'close' });
-  response.end(JSON.stringify({ message: 'The file service is unavailable' }));
 }

@@ -6,6 +6,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { sendError, unavailable } from '../files/errors.js';
+import { DEFAULT_FILE_API_OPTIONS } from '../files/options.js';
 import { serveOpenFile } from '../files/serve-file.js';
 import type { FileScope } from '../scope.js';
 import { uploadThroughHandOff } from './upload-handoff.js';
@@ -32,7 +34,7 @@ export interface WorkerPoolOptions {
   idleMs: number;
   startTimeoutMs?: number;
   lookupUser?: (name: string) => SystemUser;
-  /** The largest upload handed off to this process (files/options.ts maxUploadBytes). */
+  /** The largest upload handed off to this process (default: the file API's maxUploadBytes). */
   maxUploadBytes?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
@@ -71,9 +73,6 @@ const WITHHELD_HEADERS = new Set(['x-hostdeck', SCOPE_HEADER, HANDOFF_HEADER]);
 const WORKER_MALLOC_ENVIRONMENT = { MALLOC_MMAP_THRESHOLD_: String(32 * 1024), MALLOC_ARENA_MAX: '1' };
 /** A download or an upload whose bytes this process moves itself (worker-protocol.ts HANDOFF_HEADER). */
 export type HandOffMode = 'download' | 'upload' | null;
-/** As the file API's defaults (files/options.ts): 8 GiB uploads, written in 1 MiB batches. */
-const DEFAULT_MAX_UPLOAD_BYTES = 8 * 2 ** 30;
-const UPLOAD_CHUNK_BYTES = 2 ** 20;
 /** Reads of a handed-off download: 4 MiB, fewer trips through the event loop than 1 MiB. */
 const HANDOFF_CHUNK_BYTES = 4 * 2 ** 20;
 
@@ -220,8 +219,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
               headers: { [SCOPE_HEADER]: JSON.stringify(scope), ...extra },
             }),
           workerPid: worker.child.pid as number,
-          maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-          chunkBytes: UPLOAD_CHUNK_BYTES,
+          maxUploadBytes: options.maxUploadBytes ?? DEFAULT_FILE_API_OPTIONS.maxUploadBytes,
+          chunkBytes: DEFAULT_FILE_API_OPTIONS.chunkBytes,
         });
       }
       const handOff = handOffMode === 'download';
@@ -245,10 +244,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
           ).catch((error: unknown) => {
             upstream.destroy();
             log('download hand-off failed', { user: scope.user, error: String(error) });
-            if (!response.headersSent) {
-              response.writeHead(502, { 'content-type': 'application/json' });
-              response.end(JSON.stringify({ message: 'The file service is unavailable' }));
-            } else response.destroy();
+            sendError(response, unavailable());
           });
           return;
         }
@@ -261,10 +257,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       });
       upstream.on('error', (error) => {
         log('worker request failed', { user: scope.user, error: error.message });
-        if (!response.headersSent) {
-          response.writeHead(502, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ message: 'The file service is unavailable' }));
-        } else response.destroy();
+        sendError(response, unavailable());
       });
       // A client that goes away stops the upload or download in the worker too.
       request.once('close', () => {
