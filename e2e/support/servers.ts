@@ -38,3 +38,26 @@ export async function connectInstalledServer(
     .toBe(true);
   return data.id;
 }
+
+/**
+ * Waits for the agent that provisioning installs to answer (the server row reports its version),
+ * then checks it is the panel's current one (app info's `agent_version`). Returns that version.
+ */
+export async function waitForCurrentAgent(page: Page, serverId: number): Promise<number> {
+  const info = (await (await page.request.get('/api/info')).json()) as { agent_version: number };
+  let installed: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get(`/api/servers/${serverId}`)).json()) as {
+          data: { agent_version: number | null };
+        };
+        installed = body.data.agent_version;
+        return installed !== null;
+      },
+      { timeout: 10 * 60_000, intervals: [2000], message: 'agent installed' },
+    )
+    .toBe(true);
+  expect(installed, 'the installed agent is the current one').toBe(info.agent_version);
+  return info.agent_version;
+}

@@ -10,6 +10,15 @@ export interface AgentChangelogEntry {
 
 export const AGENT_CHANGELOG: readonly AgentChangelogEntry[] = [
   {
+    id: 23,
+    title: 'Agent 23',
+    content: [
+      'Security: every file operation works through folders it has already opened, one name at a time, so a folder or file swapped for a symbolic link during a copy, archive, extraction or any other operation can no longer lead outside the site.',
+      "As root, a symbolic link in a folder another user owns is followed only to that user's own files.",
+      "Files with several hard links in another user's folder are not copied, archived or given a new mode or owner by root.",
+    ].join('\n'),
+  },
+  {
     id: 22,
     title: 'Agent 22',
     content: [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestAgent, TEST_ORIGIN, workerPids } from './testing/agent-test-support.js';
+import { AGENT_VERSION } from './index.js';
 
 let test: Awaited<ReturnType<typeof startTestAgent>>;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe('agent HTTP server', () => {
   it('answers GET /version without a token', async () => {
     const response = await fetch(`${test.url}/version`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ version: 22 });
+    expect(await response.json()).toEqual({ version: AGENT_VERSION });
   });
 
   it('refuses file calls without a valid token', async () => {

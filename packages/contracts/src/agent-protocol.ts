@@ -27,6 +27,30 @@ export type AgentOperation = (typeof AGENT_OPERATIONS)[number];
 /** A token holding one of these is accepted once (the agent remembers its jti until it expires). */
 export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = ['files:download', 'terminal'];
 
+/**
+ * The file calls of spec/001 §7, by name under `/files/`: the agent's router serves exactly these
+ * (its table must name each one), and the panel's file proxy forwards nothing else.
+ */
+export const AGENT_FILE_CALLS = [
+  'list',
+  'view',
+  'download',
+  'mkdir',
+  'delete',
+  'rename',
+  'upload',
+  'save',
+  'remote-download',
+  'compress',
+  'decompress',
+  'chmod',
+  'chown',
+  'move',
+  'copy',
+  'database-import',
+] as const;
+export type AgentFileCall = (typeof AGENT_FILE_CALLS)[number];
+
 /** Lifetimes (seconds): a file token lasts minutes; a single-use link or terminal token seconds. */
 export const AGENT_TOKEN_LIFETIME_SECONDS = 10 * 60;
 export const AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS = 60;

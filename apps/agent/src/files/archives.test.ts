@@ -1,4 +1,4 @@
-import { lstat, mkdir, readdir, readFile, readlink, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { list as listTar } from 'tar';
 import yauzl from 'yauzl';
@@ -102,6 +102,37 @@ describe('compress', () => {
     });
     expect(full.status).toBe(200);
     expect(await tarEntries(path.join(root, 'site/full.tar.gz'))).toEqual([`${root.slice(1)}/site/a.txt`]);
+  });
+
+  it('writes long names (pax), links as links and modes as tar --portable does', async () => {
+    const deep = `site/${'long-folder-name-'.repeat(8)}`;
+    await mkdir(path.join(root, deep), { recursive: true });
+    await writeFile(path.join(root, deep, 'file.txt'), 'deep');
+    await symlink('a.txt', path.join(root, 'site/link'));
+    const answer = await server.send('POST', 'compress', { root, path: [`${root}/site`], type: 'tar' });
+    expect(answer.status).toBe(200);
+    const entries: Record<string, { type: string; mode?: number; linkpath?: string; size?: number }> = {};
+    await listTar({
+      file: path.join(root, 'site.tar'),
+      onReadEntry: (entry) => {
+        entries[entry.path] = {
+          type: entry.type,
+          mode: entry.mode,
+          linkpath: entry.linkpath,
+          size: entry.size,
+        };
+      },
+    });
+    expect(entries[`${deep}/file.txt`]).toMatchObject({ type: 'File', size: 4, mode: 0o644 });
+    expect(entries['site/link']).toMatchObject({ type: 'SymbolicLink', linkpath: 'a.txt' });
+    expect(entries['site/']).toMatchObject({ type: 'Directory', mode: 0o755 });
+    const extracted = await server.send('POST', 'decompress', {
+      root,
+      path: `${root}/site.tar`,
+      here: false,
+    });
+    expect(extracted.status).toBe(200);
+    expect(await readFile(path.join(root, 'site/site', deep.slice(5), 'file.txt'), 'utf8')).toBe('deep');
   });
 
   it('round-trips: zip then extract into a folder named after the archive', async () => {

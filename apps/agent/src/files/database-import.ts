@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +6,7 @@ import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { databaseNameSchema } from '@hostdeck/contracts';
 import { Confinement } from './confine.js';
+import { childPath, descriptorPath } from './descriptors.js';
 import { FileError } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
 import type { FileScope } from './options.js';
@@ -44,10 +44,18 @@ export async function importDatabase(request: DatabaseImportRequest): Promise<{ 
   if (!parsed.success)
     throw new FileError(422, FILE_MESSAGES.invalidName, { database: FILE_MESSAGES.invalidName });
   const confinement = await Confinement.open(request.scope.root);
+  try {
+    return await importPinned(request, confinement);
+  } finally {
+    await confinement.close();
+  }
+}
+
+async function importPinned(request: DatabaseImportRequest, confinement: Confinement) {
   const base = await confinement.base(request.root);
   const visible = confinement.visiblePath(request.path, base);
-  const real = await confinement.target(visible);
-  const lower = real.toLowerCase();
+  const dump = await confinement.target(visible);
+  const lower = dump.real.toLowerCase();
   const kind = lower.endsWith('.sql')
     ? 'sql'
     : lower.endsWith('.sql.gz')
@@ -57,12 +65,13 @@ export async function importDatabase(request: DatabaseImportRequest): Promise<{ 
         : null;
   if (!kind) throw new FileError(422, FILE_MESSAGES.unsupportedDump, { path: FILE_MESSAGES.unsupportedDump });
 
-  const handle = await confinement.openFile(real, constants.O_RDONLY);
+  const handle = await confinement.openPinned(dump);
   let closeZip = () => undefined as void;
   try {
     let source: Readable;
     if (kind === 'zip') {
-      const zip = await openFirstSqlEntry(confinement.descriptorPath(handle, real));
+      // yauzl opens its own descriptor: the /proc path of ours reopens exactly the checked file.
+      const zip = await openFirstSqlEntry(descriptorPath(handle.fd));
       source = zip.stream;
       closeZip = zip.close;
     } else {
@@ -70,7 +79,8 @@ export async function importDatabase(request: DatabaseImportRequest): Promise<{ 
       source = kind === 'gz' ? file.pipe(createGunzip()) : file;
     }
     const output = await runClient(request, source);
-    if (request.remove) await unlink(real);
+    // By name in its pinned folder: the dump itself, or what holds its name now (never through a link).
+    if (request.remove && dump.parent) await unlink(childPath(dump.parent.fd, dump.name));
     return { output };
   } finally {
     closeZip();

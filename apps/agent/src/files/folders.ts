@@ -1,11 +1,9 @@
 import type { Stats } from 'node:fs';
-import { chown, lchown, mkdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Confinement } from './confine.js';
-import { FileError, systemErrorCode } from './errors.js';
+import { chown, mkdir } from 'node:fs/promises';
+import type { Confinement, PinnedNode } from './confine.js';
+import { childPath, descriptorPath, statDescriptor } from './descriptors.js';
+import { FileError, notFound, systemErrorCode } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
-
-const posix = path.posix;
 
 /**
  * Who new files belong to. A site token's calls run in a worker with the site user's uid, so
@@ -18,53 +16,41 @@ export function inheritedOwner(parentStats: Stats): { uid: number; gid: number }
   return { uid: parentStats.uid, gid: parentStats.gid };
 }
 
-/** Gives `target` (never followed if it is a link) the owner new entries of `parentReal` take. */
-export async function applyInheritedOwner(target: string, parentReal: string): Promise<void> {
-  if (process.getuid?.() !== 0) return;
-  const owner = inheritedOwner(await stat(parentReal));
-  if (owner) await lchown(target, owner.uid, owner.gid);
-}
-
 /**
- * The folder `visibleFolder` as a real path, creating the missing ones like `mkdir -p`
- * ('abc/def/xyz', spec/001 §2). The deepest existing ancestor is resolved and confined; each
- * missing level is created inside its pinned parent, so a link planted meanwhile is never followed
- * out of the root. Returns whether the last level was created.
+ * The folder `visibleFolder`, creating the missing ones like `mkdir -p` ('abc/def/xyz', spec/001
+ * §2), walked one name at a time from the root: an existing name is followed if it is a link that
+ * stays inside the root, a missing one is created inside its pinned parent, then pinned (never
+ * followed) and given its parent's owner through its own descriptor. A link planted meanwhile is
+ * thus never followed out of the root, and no chown ever reaches what a link names. Returns the
+ * pinned folder and whether its last level was created here.
  */
 export async function ensureFolders(
   confinement: Confinement,
   visibleFolder: string,
-): Promise<{ real: string; created: boolean }> {
-  const missing: string[] = [];
-  let current = visibleFolder;
-  let real: string | null = null;
-  while (real === null) {
-    try {
-      real = await confinement.target(current);
-    } catch (error) {
-      if (!(error instanceof FileError) || error.status !== 404 || confinement.isRootPath(current))
-        throw error;
-      missing.unshift(posix.basename(current));
-      current = posix.dirname(current);
-    }
-  }
-  if (!(await stat(real)).isDirectory()) throw new FileError(409, FILE_MESSAGES.notADirectory);
-  for (const name of missing) {
-    const parent: string = real;
-    await confinement.inDirectory(parent, async (directory) => {
-      const created = posix.join(directory, name);
-      try {
-        await mkdir(created, 0o755);
-        const owner = inheritedOwner(await stat(directory));
-        if (owner) await chown(created, owner.uid, owner.gid);
-      } catch (error) {
-        if (systemErrorCode(error) !== 'EEXIST') throw error;
+): Promise<{ folder: PinnedNode; created: boolean }> {
+  let folder = confinement.root;
+  let created = false;
+  for (const name of confinement.segmentsOf(visibleFolder)) {
+    if (!folder.stats.isDirectory()) throw new FileError(409, FILE_MESSAGES.notADirectory);
+    created = false;
+    let next = await confinement.child(folder, name);
+    if (!next) {
+      created = await mkdir(childPath(folder.fd, name), 0o755).then(
+        () => true,
+        (error: unknown) => (systemErrorCode(error) === 'EEXIST' ? false : Promise.reject(error)),
+      );
+      next = await confinement.child(folder, name);
+      if (!next) throw notFound();
+      const owner = inheritedOwner(folder.stats);
+      if (created && owner && next.stats.isDirectory()) {
+        await chown(descriptorPath(next.fd), owner.uid, owner.gid);
+        // Its owner now decides whose links inside it root may follow (confine.ts assertMayFollow).
+        next = { ...next, stats: await statDescriptor(next.fd) };
       }
-    });
-    current = posix.join(current, name);
-    // Resolved again: created just now, or created concurrently (then it must still be a folder inside).
-    real = await confinement.target(current);
-    if (!(await stat(real)).isDirectory()) throw new FileError(409, FILE_MESSAGES.notADirectory);
+    }
+    if (next.stats.isSymbolicLink()) next = await confinement.follow(folder, name);
+    if (!next.stats.isDirectory()) throw new FileError(409, FILE_MESSAGES.notADirectory);
+    folder = next;
   }
-  return { real, created: missing.length > 0 };
+  return { folder, created };
 }

@@ -1,6 +1,6 @@
-import { constants } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HANDOFF_NAME_HEADER } from '../workers/worker-protocol.js';
+import type { PinnedNode } from './confine.js';
 import type { CallContext } from './context.js';
 import { FileError } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
@@ -17,12 +17,12 @@ const HOLD_MS = 30_000;
  */
 export async function handOff(
   context: CallContext,
-  real: string,
+  node: PinnedNode,
   name: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const handle = await context.confinement.openFile(real, constants.O_RDONLY);
+  const handle = await context.confinement.openPinned(node);
   try {
     if (!(await handle.stat()).isFile()) throw new FileError(409, FILE_MESSAGES.notAFile);
     res.writeHead(204, {

@@ -15,6 +15,9 @@ export const FILE_MESSAGES = {
   invalidPath: 'Invalid path',
   invalidName: 'Invalid name',
   rootProtected: 'The root directory cannot be changed',
+  symlinkOtherOwner: "Cannot follow a symbolic link to another owner's file",
+  hardLinked: 'This file has other hard links and another owner: it cannot be changed or copied from here',
+  changedMeanwhile: 'The file or folder changed during the operation; try again',
   // generic outcomes
   notFound: 'File or folder not found',
   alreadyExists: 'A file or folder with this name already exists',

@@ -13,6 +13,10 @@ export const filesVi: Record<string, string> = {
   [M.invalidPath]: 'Đường dẫn không hợp lệ',
   [M.invalidName]: 'Tên không hợp lệ',
   [M.rootProtected]: 'Không thể thay đổi thư mục gốc',
+  [M.symlinkOtherOwner]: 'Không thể đi theo liên kết tượng trưng tới tệp của chủ sở hữu khác',
+  [M.hardLinked]:
+    'Tệp này có liên kết cứng khác và thuộc về người dùng khác: không thể thay đổi hoặc sao chép từ đây',
+  [M.changedMeanwhile]: 'Tệp hoặc thư mục đã thay đổi trong khi thao tác; hãy thử lại',
   [M.notFound]: 'Không tìm thấy tệp hoặc thư mục',
   [M.alreadyExists]: 'Đã có tệp hoặc thư mục trùng tên',
   [M.permissionDenied]: 'Không có quyền truy cập',

@@ -1,12 +1,15 @@
-import { chmod, lchown, lstat, rename, rm } from 'node:fs/promises';
+import { chmod, chown, lstat, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { checkName, checkRelativeName, type ConfinedEntry } from './confine.js';
+import { checkName, checkRelativeName, type ConfinedEntry, type PinnedNode } from './confine.js';
 import type { CallContext } from './context.js';
+import { childPath, descriptorPath } from './descriptors.js';
 import { conflict, FileError, forbidden, systemErrorCode } from './errors.js';
 import { ensureFolders } from './folders.js';
+import { assertNotForeignHardLink, assertOwnerChangeAllowed } from './hard-links.js';
 import { FILE_MESSAGES } from './messages.js';
 import { loadAccounts } from './owners.js';
 import type { Payload } from './payload.js';
+import { removeTree } from './tree-walk.js';
 
 const posix = path.posix;
 
@@ -16,10 +19,22 @@ export async function payloadPaths(context: CallContext, payload: Payload): Prom
   return payload.stringList('path').map((input) => context.confinement.visiblePath(input, base));
 }
 
-async function entryToChange(context: CallContext, visible: string): Promise<ConfinedEntry> {
+/** An entry that may be changed: never the root; its folder is pinned. */
+async function entryToChange(
+  context: CallContext,
+  visible: string,
+): Promise<ConfinedEntry & { folder: PinnedNode }> {
   const entry = await context.confinement.entry(visible);
-  if (entry.isRoot) throw forbidden(FILE_MESSAGES.rootProtected);
-  return entry;
+  if (entry.isRoot || !entry.node.parent) throw forbidden(FILE_MESSAGES.rootProtected);
+  return { ...entry, folder: entry.node.parent };
+}
+
+/** True when `name` exists in the pinned folder (a link counts, whatever it points at). */
+export async function existsIn(folder: PinnedNode, name: string): Promise<boolean> {
+  return lstat(childPath(folder.fd, name)).then(
+    () => true,
+    (error: unknown) => (systemErrorCode(error) === 'ENOENT' ? false : Promise.reject(error)),
+  );
 }
 
 /** POST /files/mkdir {path, name, root}: name may hold sub-folders 'abc/def/xyz' (spec/001 §2); an existing one is a 409. */
@@ -38,17 +53,13 @@ export async function makeFolder(context: CallContext, payload: Payload): Promis
 
 /**
  * DELETE /files/delete {path: [...], root}. A link is removed, never what it points to; folders are
- * removed recursively without following links inside them. Every path is checked before any is
- * removed, so one refused path deletes nothing.
+ * removed recursively through pinned descriptors (tree-walk.ts), never following links inside them.
+ * Every path is checked before any is removed, so one refused path deletes nothing.
  */
 export async function deletePaths(context: CallContext, payload: Payload): Promise<string[]> {
   const visibles = await payloadPaths(context, payload);
   const entries = await Promise.all(visibles.map((visible) => entryToChange(context, visible)));
-  for (const entry of entries) {
-    await context.confinement.inDirectory(entry.parentReal, (directory) =>
-      rm(posix.join(directory, entry.name), { recursive: true, force: true }),
-    );
-  }
+  for (const entry of entries) await removeTree(entry.folder.fd, entry.node.name);
   return visibles;
 }
 
@@ -57,15 +68,10 @@ export async function renamePath(context: CallContext, payload: Payload): Promis
   const [visible] = await payloadPaths(context, payload);
   const entry = await entryToChange(context, visible as string);
   const name = checkName(payload.string('name'));
-  if (name === entry.name) return entry.visible;
-  await context.confinement.inDirectory(entry.parentReal, async (directory) => {
-    const target = posix.join(directory, name);
-    const existing = await lstat(target).catch((error: unknown) =>
-      systemErrorCode(error) === 'ENOENT' ? null : Promise.reject(error),
-    );
-    if (existing) throw conflict();
-    await rename(posix.join(directory, entry.name), target);
-  });
+  if (name === entry.node.name) return entry.visible;
+  if (await existsIn(entry.folder, name)) throw conflict();
+  // Both names in the one pinned folder: rename(2) acts on the entries themselves, links included.
+  await rename(childPath(entry.folder.fd, entry.node.name), childPath(entry.folder.fd, name));
   return posix.join(posix.dirname(entry.visible), name);
 }
 
@@ -76,7 +82,10 @@ export async function changeMode(context: CallContext, payload: Payload): Promis
     throw new FileError(422, FILE_MESSAGES.invalidChmod, { mode: FILE_MESSAGES.invalidChmod });
   const mode = Number.parseInt(modeText, 8);
   for (const visible of await payloadPaths(context, payload)) {
-    await inParent(context, await context.confinement.target(visible), (file) => chmod(file, mode));
+    const node = await context.confinement.target(visible);
+    assertNotForeignHardLink(node.stats, node.parent?.stats ?? null);
+    // The pinned file itself (/proc/self/fd/N): a link planted at its name meanwhile is not followed.
+    await chmod(descriptorPath(node.fd), mode);
   }
 }
 
@@ -90,21 +99,8 @@ export async function changeOwner(context: CallContext, payload: Payload): Promi
   if (gid === undefined)
     throw new FileError(422, FILE_MESSAGES.unknownGroup, { group: FILE_MESSAGES.unknownGroup });
   for (const visible of await payloadPaths(context, payload)) {
-    // lchown: the resolved path holds no link, and one planted meanwhile is changed, not followed.
-    await inParent(context, await context.confinement.target(visible), (file) =>
-      lchown(file, owner.uid, gid),
-    );
+    const node = await context.confinement.target(visible);
+    assertOwnerChangeAllowed(node.stats, node.parent?.stats ?? null, owner.uid, gid);
+    await chown(descriptorPath(node.fd), owner.uid, gid);
   }
-}
-
-/** Runs `work` on a resolved path through its pinned parent folder (the root itself: directly, its parent is outside). */
-async function inParent(
-  context: CallContext,
-  real: string,
-  work: (file: string) => Promise<void>,
-): Promise<void> {
-  if (real === context.confinement.realRoot) return work(real);
-  await context.confinement.inDirectory(posix.dirname(real), (directory) =>
-    work(posix.join(directory, posix.basename(real))),
-  );
 }

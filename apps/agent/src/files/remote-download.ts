@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { isPublicAddress } from './address-policy.js';
 import { writeAtomically } from './atomic-write.js';
 import { checkName } from './confine.js';
+import { closeDescriptor } from './descriptors.js';
 import type { CallContext } from './context.js';
 import { conflict, FileError, tooLarge, toFileError } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
@@ -72,6 +73,9 @@ export async function startRemoteDownload(
   const destination = await confinement.destination(posix.join(folder, name));
   if (destination.stats?.isDirectory()) throw conflict();
   if (running.has(destination.real)) throw conflict(FILE_MESSAGES.downloadInProgress);
+  // The body is written after this call has answered: its folder's descriptor outlives the call.
+  const folderFd = confinement.detach(destination.folder);
+  const release = () => void closeDescriptor(folderFd);
 
   const controller = new AbortController();
   const download: RunningDownload = {
@@ -92,6 +96,7 @@ export async function startRemoteDownload(
   );
   const finish = (message: string, canceled = false) => {
     clearTimeout(deadline);
+    release();
     running.delete(destination.real);
     download.progress = { ...download.progress, message, canceled };
     publishProgress(download.real, download.progress);
@@ -107,6 +112,7 @@ export async function startRemoteDownload(
     }));
   } catch (error) {
     clearTimeout(deadline);
+    release();
     running.delete(destination.real);
     throw error;
   }
@@ -114,6 +120,7 @@ export async function startRemoteDownload(
   if (declared > limits.maxBytes) {
     response.destroy();
     clearTimeout(deadline);
+    release();
     running.delete(destination.real);
     throw tooLarge();
   }
@@ -132,7 +139,7 @@ export async function startRemoteDownload(
       callback(null, chunk);
     },
   });
-  void writeAtomically(confinement, destination, { overwrite: true }, async (handle) => {
+  void writeAtomically(destination, { overwrite: true }, async (handle) => {
     await pipeline(response, counter, writeStreamOf(handle, options.chunkBytes), {
       signal: controller.signal,
     });

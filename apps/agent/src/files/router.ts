@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { AgentFileCall } from '@hostdeck/contracts/agent-protocol';
 import { HANDOFF_HEADER } from '../workers/worker-protocol.js';
 import { compressPaths } from './compress.js';
 import { Confinement } from './confine.js';
@@ -37,7 +38,7 @@ interface Route {
 
 const done = (extra: Record<string, unknown> = {}) => ({ message: FILE_MESSAGES.done, ...extra });
 
-/** The file calls of spec/001 §7, by path under /files/. */
+/** The file calls of spec/001 §7, by path under /files/: exactly contracts' AGENT_FILE_CALLS. */
 const ROUTES: Record<string, Route> = {
   list: {
     methods: ['POST', 'GET'],
@@ -68,10 +69,10 @@ const ROUTES: Record<string, Route> = {
     writes: false,
     run: async (context, payload, req, res) => {
       const [visible] = await payloadPaths(context, payload);
-      const real = await context.confinement.target(visible as string);
+      const node = await context.confinement.target(visible as string);
       const name = path.posix.basename(visible as string);
-      if (req.headers[HANDOFF_HEADER] === '1') return handOff(context, real, name, req, res);
-      await serveFile(context.confinement, real, req, res, {
+      if (req.headers[HANDOFF_HEADER] === '1') return handOff(context, node, name, req, res);
+      await serveFile(context.confinement, node, req, res, {
         contentType: 'application/octet-stream',
         disposition: 'attachment',
         name,
@@ -138,7 +139,7 @@ const ROUTES: Record<string, Route> = {
     writes: true,
     run: async (c, p) => done(await importDatabaseCall(c, p)),
   },
-};
+} satisfies Record<AgentFileCall, Route>;
 
 /**
  * The agent's file API (spec/001 §7) as a plain node:http handler for requests under /files/. The
@@ -166,9 +167,13 @@ export async function handleFileRequest(
       route.streamsBody || req.method === 'GET' || req.method === 'HEAD'
         ? query
         : Payload.merge(query, await readPayload(req, options.maxJsonBytes));
-    const context: CallContext = { scope, options, confinement: await Confinement.open(scope.root) };
-    const result = await route.run(context, payload, req, res);
-    if (!res.headersSent && !res.writableEnded) sendJson(res, 200, result);
+    const confinement = await Confinement.open(scope.root);
+    try {
+      const result = await route.run({ scope, options, confinement }, payload, req, res);
+      if (!res.headersSent && !res.writableEnded) sendJson(res, 200, result);
+    } finally {
+      await confinement.close();
+    }
   } catch (error) {
     if (!res.headersSent) res.setHeader('Connection', 'close');
     sendError(res, error);

@@ -3,6 +3,7 @@ import { lstat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { writeAtomically } from './atomic-write.js';
+import { childPath } from './descriptors.js';
 import type { CallContext } from './context.js';
 import { badRequest, notFound, tooLarge, type FileError } from './errors.js';
 import { presentItem, type FileItem } from './file-item.js';
@@ -36,13 +37,18 @@ export async function saveFile(
   const isNew = payload.boolean('new', false);
   const content = payload.bytes('file', isBase64(payload.optionalString('encode')));
   if (content.length > context.options.maxSaveBytes) throw tooLarge();
-  if (isNew) await ensureFolders(confinement, posix.dirname(visible));
-  const destination = await confinement.destination(visible);
+  const destination = isNew
+    ? await confinement.destinationIn(
+        (await ensureFolders(confinement, posix.dirname(visible))).folder,
+        posix.basename(visible),
+        visible,
+      )
+    : await confinement.destination(visible);
   if (!isNew && !destination.stats) throw notFound();
-  await writeAtomically(confinement, destination, { overwrite: !isNew }, async (handle) => {
+  await writeAtomically(destination, { overwrite: !isNew }, async (handle) => {
     await handle.writeFile(content);
   });
-  const stats = await lstat(posix.join(destination.parentReal, destination.name));
+  const stats = await lstat(childPath(destination.folder.fd, destination.name));
   return presentItem(posix.dirname(visible), posix.basename(visible), stats, loadAccounts(), null);
 }
 

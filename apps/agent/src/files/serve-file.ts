@@ -1,7 +1,6 @@
-import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Confinement } from './confine.js';
+import type { Confinement, PinnedNode } from './confine.js';
 import { FileError } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
 
@@ -51,12 +50,12 @@ export interface ServeOptions {
  */
 export async function serveFile(
   confinement: Confinement,
-  real: string,
+  node: PinnedNode,
   req: IncomingMessage,
   res: ServerResponse,
   options: ServeOptions,
 ): Promise<void> {
-  const handle = await confinement.openFile(real, constants.O_RDONLY);
+  const handle = await confinement.openPinned(node);
   try {
     await serveOpenFile(handle, req, res, options);
   } finally {

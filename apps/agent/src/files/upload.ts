@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HANDOFF_HEADER, UPLOAD_COMMIT } from '../workers/worker-protocol.js';
 import { writeAtomically } from './atomic-write.js';
+import { childPath } from './descriptors.js';
 import { checkRelativeName, type ConfinedDestination } from './confine.js';
 import type { CallContext } from './context.js';
 import { badRequest, FileError, tooLarge } from './errors.js';
@@ -85,8 +86,10 @@ async function uploadTarget(context: CallContext, payload: Payload, filename: st
   const segments = checkRelativeName(payload.optionalString('name') || filename);
   const name = segments.pop() as string;
   const folderVisible = segments.length ? posix.join(folder, ...segments) : folder;
-  if (segments.length) await ensureFolders(confinement, folderVisible);
-  const destination = await confinement.destination(posix.join(folderVisible, name));
+  const visible = posix.join(folderVisible, name);
+  const destination = segments.length
+    ? await confinement.destinationIn((await ensureFolders(confinement, folderVisible)).folder, name, visible)
+    : await confinement.destination(visible);
   return { folderVisible, name, destination };
 }
 
@@ -101,7 +104,7 @@ async function storeUpload(
   stream.on('limit', () => {
     truncated = true;
   });
-  await writeAtomically(context.confinement, destination, { overwrite: true }, async (handle) => {
+  await writeAtomically(destination, { overwrite: true }, async (handle) => {
     await pipeline(stream, writeStreamOf(handle, context.options.chunkBytes));
     if (truncated || stream.truncated) throw tooLarge();
   });
@@ -109,7 +112,7 @@ async function storeUpload(
 }
 
 async function uploadedItem(folderVisible: string, name: string, destination: ConfinedDestination) {
-  const stats = await lstat(posix.join(destination.parentReal, destination.name));
+  const stats = await lstat(childPath(destination.folder.fd, destination.name));
   return presentItem(folderVisible, name, stats, loadAccounts(), null);
 }
 
@@ -133,7 +136,7 @@ export async function receiveHandedOffUpload(
   const head = parseHandOffHead(await body.head);
   for (const [name, value] of head.fields) payload.set(name, value);
   const { folderVisible, name, destination } = await uploadTarget(context, payload, head.filename);
-  await writeAtomically(context.confinement, destination, { overwrite: true }, async (handle) => {
+  await writeAtomically(destination, { overwrite: true }, async (handle) => {
     res.writeHead(200, { [HANDOFF_HEADER]: String(handle.fd), 'content-type': 'application/json' });
     res.flushHeaders();
     if ((await body.rest) !== UPLOAD_COMMIT) throw badRequest();

@@ -1,7 +1,5 @@
-import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { Confinement } from './confine.js';
 import { FileError } from './errors.js';
 import { FILE_MESSAGES } from './messages.js';
@@ -34,10 +32,10 @@ export async function viewFile(
   res: ServerResponse,
 ): Promise<void> {
   const { confinement, visible, payload } = request;
-  const real = await confinement.target(visible);
-  const name = path.posix.basename(real);
+  const node = await confinement.target(visible);
+  const name = node.name;
   if (isMedia(name)) {
-    await serveFile(confinement, real, req, res, {
+    await serveFile(confinement, node, req, res, {
       contentType: mimeOf(name),
       disposition: 'inline',
       name,
@@ -48,7 +46,7 @@ export async function viewFile(
   const limit = payload.integer('limit', -1, -1, 10_000_000, FILE_MESSAGES.invalidLimit);
   if (limit === 0)
     throw new FileError(422, FILE_MESSAGES.invalidLimit, { limit: FILE_MESSAGES.invalidLimit });
-  const handle = await confinement.openFile(real, constants.O_RDONLY);
+  const handle = await confinement.openPinned(node);
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) throw new FileError(409, FILE_MESSAGES.notAFile);

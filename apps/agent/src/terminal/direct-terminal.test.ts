@@ -82,6 +82,8 @@ describe('direct terminal', () => {
 
   it('runs commands in a login shell and follows resize messages', async () => {
     const terminal = await openTerminal();
+    // Typed once the prompt is there: typed ahead on a loaded machine, bash's start could drop it.
+    await terminal.waitFor(/[#$] $/);
     terminal.socket.send('echo hi-$((40+2))\r');
     await terminal.waitFor(/hi-42/);
     terminal.socket.send('resize|123|45');
