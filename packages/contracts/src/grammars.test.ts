@@ -17,6 +17,7 @@ import {
   portRangeSchema,
   portSchema,
   relativeDirectorySchema,
+  siteOwnerSchema,
   siteUserSchema,
   versionSchema,
   wildcardDomainSchema,
@@ -216,6 +217,27 @@ describe('linux users', () => {
       GRAMMAR_MESSAGES.specialUser,
     );
     expectInvalid(siteUserSchema, ['Root', '-root', 'a b']);
+  });
+  it('siteOwnerSchema: the owner of sites (a default user, a chown target) is never special', () => {
+    expectValid(siteOwnerSchema, ['alice', 'hostdeck', 'examplecom', 'deploy', 'rootless']);
+    expectInvalid(
+      siteOwnerSchema,
+      ['root', 'www-data', 'nobody', 'sshd', 'daemon', 'bin', 'sys', 'mysql', 'systemd-network', '_apt'],
+      GRAMMAR_MESSAGES.specialUser,
+    );
+    expectInvalid(siteOwnerSchema, ['Root', '-root', 'a b']);
+  });
+  it('the default Linux user of a server follows the owner rule; a stored one is still read', () => {
+    for (const name of ['root', 'www-data', 'nobody', 'sshd', 'daemon', 'bin']) {
+      const result = contracts.provisionOptionsSchema.safeParse({ default_linux_user: name });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['default_linux_user', GRAMMAR_MESSAGES.specialUser],
+      ]);
+      expect(
+        contracts.storedProvisionOptionsSchema.parse({ default_linux_user: name }).default_linux_user,
+      ).toBe(name);
+    }
+    expect(contracts.provisionOptionsSchema.parse({}).default_linux_user).toBe(contracts.DEFAULT_LINUX_USER);
   });
 });
 

@@ -94,7 +94,8 @@ export const RESERVED_LINUX_USERS: readonly string[] = [
   'netdev', 'input', 'render', 'crontab', 'ssl-cert', 'docker', 'ubuntu', 'debian', 'admin',
   'administrator', 'mysql', 'mariadb', 'postgres', 'redis', 'memcache', 'nginx', 'apache',
   'apache2', 'php', 'php-fpm', 'ftp', 'postfix', 'dovecot', 'dovenull', 'opendkim', 'vmail', 'bind',
-  'named', 'clamav', 'spamd', 'debian-spamd', 'fail2ban', 'wireguard', 'node', 'hostdeck',
+  'named', 'clamav', 'spamd', 'debian-spamd', 'fail2ban', 'wireguard', 'node', 'mongodb', 'lsadm',
+  'mtproxy', 'haproxy', 'varnish', 'vcache', 'snmp', 'statd', 'rpc', 'hostdeck',
 ];
 
 /** True for a reserved account, or a name in a reserved family (`systemd-…`, `_…`). */
@@ -102,7 +103,33 @@ export function isReservedLinuxUser(value: string): boolean {
   return RESERVED_LINUX_USERS.includes(value) || value.startsWith('systemd-') || value.startsWith('_');
 }
 
-/** The Linux user of a site: a linuxUserSchema name that is not reserved ('You can not use special user'). */
+/** The Linux user a server's sites run as when they are not isolated (spec/000 §3 default_linux_user). */
+export const DEFAULT_LINUX_USER = 'hostdeck';
+
+/**
+ * A special user (spec/000 §5 'You can not use special user'): root, a system or service account,
+ * an administrative group. Such a name may never own sites or run their PHP: a pool as root stops
+ * php-fpm for every site, and a site's file manager and terminal run as its owner. The panel's
+ * default user is reserved for isolated sites only (it is the shared one), not special.
+ */
+export function isSpecialLinuxUser(value: string): boolean {
+  return value !== DEFAULT_LINUX_USER && isReservedLinuxUser(value);
+}
+
+/**
+ * Every name that becomes an owner of sites (a server's default Linux user, the user a site runs
+ * as, a chown target, the user a clone reads or writes as): a linuxUserSchema name that is not
+ * special. The managed server checks again by uid (recipes: lib/site.sh hd_site_owner_check).
+ */
+export const siteOwnerSchema = linuxUserSchema.refine((value) => !isSpecialLinuxUser(value), {
+  message: GRAMMAR_MESSAGES.specialUser,
+  abort: true,
+});
+
+/**
+ * The user of an isolated site: a site owner (every special user is reserved) that is not the
+ * panel's shared default user either ('You can not use special user').
+ */
 export const siteUserSchema = linuxUserSchema.refine((value) => !isReservedLinuxUser(value), {
   message: GRAMMAR_MESSAGES.specialUser,
 });
@@ -323,6 +350,7 @@ export const inputGrammars = {
   wildcardDomain: wildcardDomainSchema,
   hostname: hostnameSchema,
   linuxUser: linuxUserSchema,
+  siteOwner: siteOwnerSchema,
   siteUser: siteUserSchema,
   databaseName: databaseNameSchema,
   databaseUser: databaseUserSchema,

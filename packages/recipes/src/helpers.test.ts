@@ -41,6 +41,7 @@ function helpers(body: string, args: string[] = [], input = '', settings = '') {
   const program = [
     'set -euo pipefail',
     `hd_config_backup_dir=${JSON.stringify(backups)}`,
+    `hd_state_dir=${JSON.stringify(path.join(directory, 'state'))}`,
     settings,
     ...['common.sh', 'files.sh', 'services.sh', 'apt.sh'].map(
       (name) => `source ${JSON.stringify(path.join(lib, name))}`,
@@ -301,5 +302,40 @@ describe('hd_apt_install', () => {
     expect(recorded().filter((call) => call.startsWith('apt-get'))).toHaveLength(1);
     expect(recorded().some((call) => call.includes(' update'))).toBe(false);
     expect(run.stdout).toContain('::hostdeck::error::apt-get install failed');
+  });
+});
+
+// Issue 25, finding 5: root's working files never go where another user could plant a link first.
+describe('hd_private_dir, hd_temp_dir, hd_temp_file', () => {
+  const state = () => path.join(directory, 'state');
+
+  it('make private folders in the state folder, removed at the end of the step', () => {
+    const run = helpers(
+      'hd_private_dir kept clone && hd_temp_dir step && hd_temp_file file && ' +
+        'printf "%s\\n%s\\n%s\\n" "$kept" "$step" "$file" && test -d "$step" && test -f "$file"',
+    );
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    const [kept, step, file] = run.stdout.trim().split('\n');
+    expect(kept).toBe(path.join(state(), 'clone'));
+    expect(path.dirname(step!)).toBe(path.join(state(), 'tmp'));
+    expect(path.dirname(file!)).toBe(path.join(state(), 'tmp'));
+    for (const folder of ['clone', 'tmp'])
+      expect(statSync(path.join(state(), folder)).mode & 0o777).toBe(0o700);
+    // The step's own folder and file went with it; the kept folder stays.
+    expect(readdirSync(path.join(state(), 'tmp'))).toEqual([]);
+    expect(existsSync(kept!)).toBe(true);
+  });
+
+  it('refuse a link in place of a folder', () => {
+    const elsewhere = path.join(directory, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o755 });
+    mkdirSync(state());
+    spawnSync('ln', ['-s', elsewhere, path.join(state(), 'tmp')]);
+    const run = helpers('hd_temp_dir step && echo "$step"');
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toContain('is not a folder of its own user');
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(lstatSync(path.join(state(), 'tmp')).isSymbolicLink()).toBe(true);
   });
 });

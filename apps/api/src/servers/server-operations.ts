@@ -1,4 +1,4 @@
-import { provisionOptionsSchema } from '@hostdeck/contracts';
+import { provisionOptionsSchema, storedProvisionOptionsSchema } from '@hostdeck/contracts';
 import { getRecipe } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EventsService } from '../events/events.service.js';
@@ -109,7 +109,17 @@ export function createServerOperations(dependencies: ServerServiceDependencies) 
      */
     async startProvisioning(caller: Caller, row: ServerRow, startStepId: string | null = null) {
       const { type, recipeId, description } = SERVER_EVENTS.provision;
-      const options = provisionOptionsSchema.parse(row.provision);
+      // What the row stores is checked again with today's rules: a server connected before the
+      // special-user rule (issue 25) is refused here, under the connect form's field.
+      const checked = provisionOptionsSchema.safeParse(storedProvisionOptionsSchema.parse(row.provision));
+      if (!checked.success) {
+        const fields: Record<string, string[]> = {};
+        for (const issue of checked.error.issues) {
+          (fields[`provision.${issue.path.join('.')}`] ??= []).push(issue.message);
+        }
+        throw new ValidationError(fields);
+      }
+      const options = checked.data;
       const recipe = getRecipe(recipeId);
       const input = recipe && 'ssh_port' in recipe.input.shape ? { ...options, ssh_port: row.port } : options;
       let event;

@@ -1,4 +1,4 @@
-import { provisionOptionsSchema, type ServerDetail, type ServerSummary } from '@hostdeck/contracts';
+import { storedProvisionOptionsSchema, type ServerDetail, type ServerSummary } from '@hostdeck/contracts';
 import type { ServerRecord } from '../policy/server-policy.js';
 import { installCommand } from './install-command.js';
 import type { ServerDetailRecord } from './servers.repository.js';
@@ -37,7 +37,7 @@ export function presentServerDetail(
   viewer: { userId: number; isFavorite: boolean },
 ): ServerDetail {
   const waitsForCommand = server.connectMethod === 'command' && !server.connected && server.publicKey;
-  const provision = provisionOptionsSchema.safeParse(server.provision);
+  const provision = storedProvisionOptionsSchema.safeParse(server.provision);
   return {
     ...presentServer(server, viewer),
     is_ipv6: server.ip.includes(':'),
@@ -51,7 +51,7 @@ export function presentServerDetail(
     connect_method: server.connectMethod === 'command' ? 'command' : 'password',
     install_command: waitsForCommand ? installCommand(server.publicKey!) : null,
     provision_event_id: server.provisionEventId,
-    provision: provision.success ? provision.data : provisionOptionsSchema.parse({}),
+    provision: provision.success ? provision.data : storedProvisionOptionsSchema.parse({}),
     agent_version: server.agentVersion,
     sites_count: server.sitesCount,
     systemUsers: systemUsersOf(server).map((name) => ({ name })),

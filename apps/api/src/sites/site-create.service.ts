@@ -3,8 +3,9 @@ import {
   databaseUserSchema,
   generatePassword,
   GRAMMAR_MESSAGES,
-  provisionOptionsSchema,
+  isSpecialLinuxUser,
   SITE_MESSAGES as CONTRACT_MESSAGES,
+  storedProvisionOptionsSchema,
   type CreateSiteValues,
 } from '@hostdeck/contracts';
 import { NotFoundError, ValidationError } from '../http/errors.js';
@@ -19,7 +20,7 @@ import type { SiteRow } from './sites.repository.js';
 
 /** The web server a new site is served by: apache2 when the server was provisioned with it. */
 export function webServerOf(server: Pick<ServerRow, 'provision'>): 'nginx' | 'apache2' {
-  return provisionOptionsSchema.safeParse(server.provision).data?.web_server === 'apache2'
+  return storedProvisionOptionsSchema.safeParse(server.provision).data?.web_server === 'apache2'
     ? 'apache2'
     : 'nginx';
 }
@@ -28,13 +29,13 @@ export function webServerOf(server: Pick<ServerRow, 'provision'>): 'nginx' | 'ap
 export function databaseTypeOf(
   server: Pick<ServerRow, 'provision'>,
 ): 'mysql' | 'mariadb' | 'postgresql' | null {
-  const engine = provisionOptionsSchema.safeParse(server.provision).data?.database;
+  const engine = storedProvisionOptionsSchema.safeParse(server.provision).data?.database;
   return engine === 'mysql' || engine === 'mariadb' || engine === 'postgresql' ? engine : null;
 }
 
 /** PHP versions the server has: the ones provisioned, and its default. */
 export function phpVersionsOf(server: Pick<ServerRow, 'provision' | 'defaultPhp'>): string[] {
-  const provisioned = provisionOptionsSchema.safeParse(server.provision).data?.php_versions ?? [];
+  const provisioned = storedProvisionOptionsSchema.safeParse(server.provision).data?.php_versions ?? [];
   return server.defaultPhp ? [...new Set([...provisioned, server.defaultPhp])] : provisioned;
 }
 
@@ -142,6 +143,11 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
       if (values.isolation && values.username === server.defaultLinuxUser) {
         errors.username = [GRAMMAR_MESSAGES.specialUser];
       }
+      // A server connected before the special-user rule may still have root (or www-data…) as its
+      // default user: a shared site would run its PHP as that account.
+      if (!values.isolation && isSpecialLinuxUser(server.defaultLinuxUser)) {
+        errors.server_id = [GRAMMAR_MESSAGES.specialUser];
+      }
       if (values.php_version !== null && !phpVersionsOf(server).includes(values.php_version)) {
         errors.php_version = [SITE_MESSAGES.phpNotInstalled];
       }
@@ -243,6 +249,9 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
         throw fieldError('server_id', SITE_MESSAGES.cloneTaken);
       }
       const isolated = source.isolated && source.linuxUser !== server.defaultLinuxUser;
+      if (!isolated && isSpecialLinuxUser(server.defaultLinuxUser)) {
+        throw fieldError('server_id', GRAMMAR_MESSAGES.specialUser);
+      }
       const phpVersion =
         source.phpVersion && phpVersionsOf(server).includes(source.phpVersion)
           ? source.phpVersion

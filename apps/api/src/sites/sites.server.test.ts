@@ -139,6 +139,34 @@ describe('sites on a booted test server', () => {
     expect(await curl(DOMAIN)).toContain(`served by ${USER}`);
   });
 
+  // Issue 25: php-fpm refuses a pool in root's group at reload (php-fpm -t does not), and then
+  // stopped for every site while the panel showed the new site active.
+  it("marks a site failed with php-fpm's message when php-fpm refuses its pool; other sites answer", async () => {
+    await onServer('usermod -g root hostdeck');
+    try {
+      const response = await api.post('/api/sites', {
+        name: 'blog.example.test',
+        server_id: serverId,
+        php_version: '8.2',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const created = createSiteResponseSchema.parse(response.json());
+      const event = await waitForEvent(created.event_id);
+      expect(event.status).toBe('ERROR');
+      expect(event.output).toContain('please specify user and group other than root');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const detail = siteDetailResponseSchema.parse((await api.get(`/api/sites/${created.id}`)).json()).data;
+      expect(detail.status).toBe('failed');
+      expect((await onServer('test -e /etc/php/8.2/fpm/pool.d/blog.example.test.conf')).code).not.toBe(0);
+      expect((await onServer('systemctl is-active php8.2-fpm')).stdout.trim()).toBe('active');
+      expect(await curl(DOMAIN)).toContain(`served by ${USER}`);
+      await onServer('usermod -g hostdeck hostdeck');
+      await runEvent(api.delete(`/api/sites/${created.id}`));
+    } finally {
+      await onServer('usermod -g hostdeck hostdeck');
+    }
+  });
+
   it('deletes the site, its user and its database: nothing is left', async () => {
     await runEvent(api.delete(`/api/sites/${siteId}?delete_database=1`));
     expect((await onServer(`id -u ${USER}`)).code).not.toBe(0);

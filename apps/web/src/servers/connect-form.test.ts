@@ -3,6 +3,7 @@ import { connectServerRequestSchema } from '@hostdeck/contracts';
 import {
   DEFAULT_CONNECT_VALUES,
   connectFieldOf,
+  defaultConnectValues,
   connectRequest,
   phpVersionOptions,
   timezoneOptions,
@@ -16,6 +17,22 @@ const valid: ConnectFormValues = {
   ip: '203.0.113.10',
   password: 'secret',
 };
+
+describe('defaultConnectValues', () => {
+  it('starts with the newest PHP offered and MariaDB', () => {
+    const values = defaultConnectValues(phpVersionOptions(['7.4', '8.2', '8.4', '8.3']));
+    expect(values.provision).toMatchObject({
+      web_server: 'nginx',
+      php_versions: ['8.4'],
+      database: 'mariadb',
+    });
+    expect(
+      connectServerRequestSchema.safeParse(
+        connectRequest({ ...values, ...valid, provision: values.provision }),
+      ).success,
+    ).toBe(true);
+  });
+});
 
 describe('connectRequest', () => {
   it('builds a request the panel accepts, with the port as a number', () => {
@@ -56,6 +73,16 @@ describe('validateConnectForm (spec/000 §5)', () => {
     expect(Object.keys(errors)).toEqual(['provision.default_linux_user']);
     const zone = validateConnectForm({ ...valid, provision: { ...valid.provision, timezone: 'not a zone' } });
     expect(zone['provision.timezone']).toEqual({ key: 'connect.invalidTimezone' });
+  });
+
+  it('refuses a special user as the default Linux user, in the catalogue', () => {
+    for (const name of ['root', 'www-data', 'nobody', 'sshd']) {
+      const errors = validateConnectForm({
+        ...valid,
+        provision: { ...valid.provision, default_linux_user: name },
+      });
+      expect(errors).toEqual({ 'provision.default_linux_user': { key: 'grammar.specialUser' } });
+    }
   });
 });
 

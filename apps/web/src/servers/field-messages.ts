@@ -12,6 +12,7 @@ const MESSAGE_KEYS: Readonly<Record<string, ParseKeys>> = {
   'Invalid IP': 'validation.ipv4',
   'Invalid value': 'validation.invalid',
   'Invalid time zone': 'connect.invalidTimezone',
+  'You can not use special user': 'grammar.specialUser',
 };
 
 export type FieldMessage = { key: ParseKeys } | { text: string };

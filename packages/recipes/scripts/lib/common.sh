@@ -61,10 +61,41 @@ hd_temp_beside() {
   printf -v "$1" '%s' "$hd_tb_temp"
 }
 
-# hd_temp_file VARIABLE  Like hd_temp_beside, in $TMPDIR (or /tmp).
+# Root's own working folders live in /var/lib/hostdeck, never in /tmp or /var/tmp: there any user
+# (a hacked site) may plant a link or a folder under a name root is about to use.
+: "${hd_state_dir:=/var/lib/hostdeck}"
+
+# hd_private_dir VARIABLE NAME  Makes /var/lib/hostdeck/NAME (0700) when missing, checks that it
+# and /var/lib/hostdeck are real folders of the step's own user (root on a server), not links,
+# and stores its path in VARIABLE.
+hd_private_dir() {
+  local hd_pd_path="$hd_state_dir/$2" hd_pd_folder
+  for hd_pd_folder in "$hd_state_dir" "$hd_pd_path"; do
+    if [[ ! -e $hd_pd_folder && ! -L $hd_pd_folder ]]; then mkdir -- "$hd_pd_folder" || return 1; fi
+    if [[ ! -d $hd_pd_folder || -L $hd_pd_folder || $(stat -c %u -- "$hd_pd_folder") != "$EUID" ]]; then
+      hd_log error "$hd_pd_folder is not a folder of its own user; refusing to use it"
+      return 1
+    fi
+  done
+  chmod 0700 -- "$hd_pd_path" || return 1
+  printf -v "$1" '%s' "$hd_pd_path"
+}
+
+# hd_temp_dir VARIABLE  A new folder of this step's own (mktemp -d in /var/lib/hostdeck/tmp),
+# removed when the step exits.
+hd_temp_dir() {
+  local hd_td_base hd_td_temp
+  hd_private_dir hd_td_base tmp || return 1
+  hd_td_temp=$(mktemp -d -- "$hd_td_base/step.XXXXXX") || return 1
+  hd_cleanup_paths+=("$hd_td_temp")
+  printf -v "$1" '%s' "$hd_td_temp"
+}
+
+# hd_temp_file VARIABLE  Like hd_temp_beside, in /var/lib/hostdeck/tmp (root only).
 hd_temp_file() {
-  local hd_tf_temp
-  hd_tf_temp=$(mktemp -- "${TMPDIR:-/tmp}/hostdeck.XXXXXX") || return 1
+  local hd_tf_base hd_tf_temp
+  hd_private_dir hd_tf_base tmp || return 1
+  hd_tf_temp=$(mktemp -- "$hd_tf_base/file.XXXXXX") || return 1
   hd_cleanup_paths+=("$hd_tf_temp")
   printf -v "$1" '%s' "$hd_tf_temp"
 }

@@ -22,6 +22,11 @@ hd_write_atomic() {
 
 # Set by hd_apply_config and hd_apply_link: 1 when they changed something, else 0.
 hd_config_changed=0
+# Set by hd_apply_config: where it kept the file it replaced, '' when there was none (a new file).
+# A caller that finds the change broken later (php-fpm refusing a pool at reload) puts it back
+# with hd_restore_config.
+# shellcheck disable=SC2034 # read by the steps (sites/apply-php-pool.sh).
+hd_config_backup=""
 
 # hd_config_was_changed  Succeeds when the last hd_apply_config or hd_apply_link changed something.
 hd_config_was_changed() {
@@ -49,6 +54,7 @@ hd_apply_config() {
   (($# > 0)) || hd_fail "hd_apply_config: no validator for $target"
   local temp backup=""
   hd_config_changed=0
+  hd_config_backup=""
   hd_temp_beside temp "$target" || return 1
   cat >"$temp" || return 1
   if [[ -f $target ]] && cmp -s -- "$temp" "$target"; then
@@ -66,6 +72,8 @@ hd_apply_config() {
     chown root:root -- "$temp" || return 1
   fi
   mv -f -- "$temp" "$target" || return 1
+  # shellcheck disable=SC2034 # read by the steps.
+  hd_config_backup=$backup
   hd_validate_or_restore "$target" "$backup" "wrote $target" "$@"
 }
 
@@ -101,23 +109,33 @@ hd_apply_link() {
 # (or removes PATH when BACKUP is empty, i.e. nothing stood there), prints the validator's output
 # on stderr and returns 1.
 hd_validate_or_restore() {
-  local path=$1 backup=$2 message=$3 temp output
+  local path=$1 backup=$2 message=$3 output
   shift 3
   if output=$("$@" 2>&1); then
     hd_config_changed=1
     hd_log change "$message"
     return 0
   fi
+  hd_restore_config "$path" "$backup" || return 1
   if [[ -n $backup ]]; then
-    hd_temp_beside temp "$path" || return 1
-    rm -f -- "$temp" || return 1
-    cp -a -- "$backup" "$temp" || return 1
-    mv -fT -- "$temp" "$path" || return 1
     hd_log error "$path failed validation; the previous version was restored"
   else
-    rm -f -- "$path" || return 1
     hd_log error "$path failed validation and was removed"
   fi
   printf '%s\n' "$output" >&2
   return 1
+}
+
+# hd_restore_config PATH BACKUP  Puts BACKUP back at PATH with one rename, or removes PATH when
+# BACKUP is empty (nothing stood there before).
+hd_restore_config() {
+  local path=$1 backup=$2 temp
+  if [[ -z $backup ]]; then
+    rm -f -- "$path" || return 1
+    return 0
+  fi
+  hd_temp_beside temp "$path" || return 1
+  rm -f -- "$temp" || return 1
+  cp -a -- "$backup" "$temp" || return 1
+  mv -fT -- "$temp" "$path" || return 1
 }

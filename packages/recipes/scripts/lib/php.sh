@@ -86,3 +86,95 @@ hd_php_install() {
     hd_log info "$(php"$version" -r 'echo "PHP ", PHP_VERSION, " (", php_sapi_name(), ")";' 2>/dev/null || true)"
   done
 }
+
+# hd_php_fpm_setting VERSION KEY  Prints the absolute path KEY (pid, error_log) is set to in
+# php-fpm.conf of VERSION ('' when it is not set, or not to a path).
+hd_php_fpm_setting() {
+  local value
+  value=$(sed -n -E "s/^[[:space:]]*$2[[:space:]]*=[[:space:]]*([^;[:space:]]+).*/\1/p" \
+    "/etc/php/$1/fpm/php-fpm.conf" 2>/dev/null | tail -n 1)
+  if [[ $value == /* ]]; then printf '%s' "$value"; fi
+}
+
+# A FastCGI request for a script that does not exist, as nginx would send it: any complete answer
+# (php-fpm's "File not found.") proves that the pool took the connection and started a worker as
+# its user. Reads the socket from HD_PROBE_SOCKET; exit 0 once FCGI_END_REQUEST arrives.
+# shellcheck disable=SC2016 # PHP code, not shell.
+hd_php_fpm_probe_code='
+$socket = getenv("HD_PROBE_SOCKET");
+$connection = @stream_socket_client("unix://" . $socket, $code, $message, 5);
+if (!$connection) { fwrite(STDERR, "cannot connect to $socket: $message\n"); exit(1); }
+stream_set_timeout($connection, 5);
+$record = function ($type, $content) { return pack("CCnnCx", 1, $type, 1, strlen($content), 0) . $content; };
+$params = "";
+foreach (["SCRIPT_FILENAME" => "/nonexistent/hostdeck-probe.php", "SCRIPT_NAME" => "/hostdeck-probe.php",
+  "REQUEST_METHOD" => "GET", "SERVER_PROTOCOL" => "HTTP/1.1", "GATEWAY_INTERFACE" => "CGI/1.1"] as $name => $value) {
+  $params .= chr(strlen($name)) . chr(strlen($value)) . $name . $value;
+}
+fwrite($connection, $record(1, pack("nCx5", 1, 0)) . $record(4, $params) . $record(4, "") . $record(5, ""));
+$answer = "";
+while (!feof($connection)) {
+  $chunk = fread($connection, 8192);
+  if ($chunk === false || ($chunk === "" && stream_get_meta_data($connection)["timed_out"])) break;
+  $answer .= $chunk;
+}
+for ($offset = 0; $offset + 8 <= strlen($answer); $offset += 8 + $header["length"] + $header["padding"]) {
+  $header = unpack("Cversion/Ctype/nid/nlength/Cpadding", substr($answer, $offset, 8));
+  if ($header["type"] === 3) exit(0);
+}
+fwrite(STDERR, "$socket closed the connection without an answer\n");
+exit(1);
+'
+
+# hd_php_fpm_answers VERSION SOCKET  Succeeds when SOCKET is a socket owned by www-data (mode 0660)
+# and answers a FastCGI request (with the PHP command line of VERSION, or any other).
+hd_php_fpm_answers() {
+  local php
+  [[ -S $2 && $(stat -c '%U:%G %a' -- "$2") == 'www-data:www-data 660' ]] || return 1
+  php=$(command -v "php$1" || command -v php) || return 0
+  HD_PROBE_SOCKET=$2 "$php" -n -r "$hd_php_fpm_probe_code" 2>/dev/null
+}
+
+# hd_php_fpm_reload VERSION [SOCKET]
+# Reloads php<VERSION>-fpm (restarts it when it is not running) and succeeds only once the new
+# configuration serves: the master has read it again (it rewrites its pid file, removed here
+# first; without one, a second passes), the service is active, and SOCKET, when given, answers
+# (hd_php_fpm_answers), so an answer never comes from a worker of the old master. php-fpm -t
+# does not check everything a start does: a pool running as root, or in root's group, passes it,
+# then php-fpm stops at the reload and every site of that version answers 502. On failure prints
+# php-fpm's own messages (its error log since the reload, its journal) on stderr and returns 1.
+hd_php_fpm_reload() {
+  local version=$1 socket=${2:-} service="php$1-fpm" pid_file log_file log_size=0 since deadline
+  pid_file=$(hd_php_fpm_setting "$version" pid)
+  log_file=$(hd_php_fpm_setting "$version" error_log)
+  log_file=${log_file:-/var/log/php$version-fpm.log}
+  if [[ -f $log_file ]]; then log_size=$(stat -c %s -- "$log_file"); fi
+  since=$(date '+%Y-%m-%d %H:%M:%S')
+  if [[ -n $pid_file ]]; then rm -f -- "$pid_file"; fi
+  if systemctl is-active --quiet -- "$service"; then
+    systemctl reload -- "$service" || true
+  else
+    systemctl reset-failed -- "$service" 2>/dev/null || true
+    systemctl restart -- "$service" 2>/dev/null || true
+  fi
+  if [[ -z $pid_file ]]; then sleep 1; fi
+  deadline=$((SECONDS + 20))
+  while ((SECONDS < deadline)); do
+    if systemctl is-active --quiet -- "$service" && { [[ -z $pid_file ]] || [[ -s $pid_file ]]; } &&
+      { [[ -z $socket ]] || hd_php_fpm_answers "$version" "$socket"; }; then
+      hd_log change "reloaded $service"
+      return 0
+    fi
+    # Failed for good: no need to wait any longer.
+    if systemctl is-failed --quiet -- "$service"; then break; fi
+    sleep 0.1
+  done
+  {
+    printf '%s did not come back with the new configuration:\n' "$service"
+    if [[ -f $log_file ]]; then tail -c "+$((log_size + 1))" -- "$log_file" | tail -n 20; fi
+    if command -v journalctl >/dev/null; then
+      journalctl --no-pager -o cat -n 20 -u "$service" --since "$since" 2>/dev/null || true
+    fi
+  } >&2
+  return 1
+}

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# site-apply, step `php-pool`: the site's own PHP-FPM pool, running as the site user.
+# site-apply, step `php-pool`: the site's own PHP-FPM pool, running as the site user (never a
+# system account: hd_site_owner_check).
 # With HD_PHP_VERSION: /etc/php/VERSION/fpm/pool.d/SITE.conf, validated with `php-fpmVERSION -t`
-# (the previous file is restored when it fails), php-fpm reloaded only when it changed; the site's
-# pool is removed from every other version, so a version change moves it. Without: the site's
-# pools are removed. The socket belongs to www-data (nginx, apache) and nobody else.
+# (the previous file is restored when it fails), php-fpm reloaded only when it changed. The change
+# counts only once php-fpm runs with it and the pool's socket answers (hd_php_fpm_reload): php-fpm
+# refuses at reload what -t lets through (a pool in root's group), and then stops for every site.
+# When it does, the previous pool (or none) is put back, php-fpm comes back with it, and the step
+# fails with php-fpm's own messages. The site's pool is removed from every other version, so a
+# version change moves it. Without: the site's pools are removed. The socket belongs to www-data
+# (nginx, apache) and nobody else.
 # PHP is confined to the site's home and the user's temporary folder /home/USER/.tmp (uploads,
 # sessions), which lies outside every web root and stays writable under lockdown.
 # Input: HD_SITE, HD_LINUX_USER, HD_PHP_VERSION (optional).
@@ -57,8 +62,27 @@ remove_pool() {
   if systemctl is-active --quiet -- "php$other-fpm"; then hd_reload_service "php$other-fpm"; fi
 }
 
+# reload_or_roll_back POOL SOCKET  After a change of POOL: php-fpm runs with it and its socket
+# answers, or the previous pool goes back (hd_config_backup; none: the new one is removed), php-fpm
+# comes back with it, and the step fails.
+reload_or_roll_back() {
+  # shellcheck disable=SC2154 # set by hd_apply_config (lib/files.sh).
+  local pool=$1 socket=$2 previous=$hd_config_backup
+  hd_php_fpm_reload "$version" "$socket" && return 0
+  hd_restore_config "$pool" "$previous" || hd_fail "could not put the previous pool of $site back"
+  if [[ -n $previous ]]; then
+    hd_log warn "php$version-fpm refused the new pool of $site; the previous one was put back"
+  else
+    hd_log warn "php$version-fpm refused the new pool of $site; it was removed"
+  fi
+  hd_php_fpm_reload "$version" "${previous:+$socket}" ||
+    hd_fail "php$version-fpm refused the pool of $site and did not come back without it (its messages are above)"
+  hd_fail "php$version-fpm refused the pool of $site (its messages are above); the sites of PHP $version run as before"
+}
+
 if [[ -n $version ]]; then
   command -v "php-fpm$version" >/dev/null || hd_fail "PHP $version is not installed on this server"
+  hd_site_owner_check "$user"
   if [[ ! -d $temporary ]]; then
     runuser -u "$user" -- mkdir -p -m 0700 -- "$temporary"
     hd_log change "created $temporary"
@@ -67,7 +91,7 @@ if [[ -n $version ]]; then
   if ! hd_apply_config "$pool" "php-fpm$version" -t < <(render_pool); then
     hd_fail "php$version-fpm rejected the pool of $site (its output is above)"
   fi
-  if hd_config_was_changed; then hd_reload_service "php$version-fpm"; fi
+  if hd_config_was_changed; then reload_or_roll_back "$pool" "$(hd_site_php_socket "$version" "$site")"; fi
 fi
 
 # The site's pools of the other versions (all of them without PHP).

@@ -5,17 +5,15 @@
 #   locked for a new user). The password never appears in a command line: chpasswd and the
 #   comparison with the current hash read it from stdin.
 # - Otherwise the user (the server's default user) must exist already.
-# /home/USER is made traversable (o+x) so nginx can reach the sites' files; an isolated user's
-# home is 0711, so other users cannot list it.
+# Either way the user must be a regular account (never root, www-data, nobody or a daemon:
+# hd_site_owner_check), and /home/USER becomes the gate of its sites (hd_site_home_gate: 0710,
+# group www-data), so no other user can read them and the web server still serves them.
 # Input: HD_LINUX_USER, HD_ISOLATED (1/0); stdin: the password (optional).
 set -euo pipefail
 
 user=${HD_LINUX_USER:?HD_LINUX_USER is required}
 isolated=${HD_ISOLATED:-0}
 home_root="/home/$user"
-
-uid_min=$(awk '$1 == "UID_MIN" { print $2 }' /etc/login.defs 2>/dev/null || true)
-[[ $uid_min =~ ^[0-9]+$ ]] || uid_min=1000
 
 create_user() {
   local group_option=(--user-group)
@@ -53,30 +51,11 @@ set_password() {
 
 if ((isolated)); then
   if ! id -u -- "$user" >/dev/null 2>&1; then create_user; fi
-  uid=$(id -u -- "$user")
-  # A system account (root, daemons) is never given a password or a site of its own.
-  ((uid >= uid_min)) || hd_fail "$user is a system account (uid $uid); a site cannot be isolated as it"
+  # A system account is never given a password or a site of its own.
+  hd_site_owner_check "$user"
   set_password
 else
-  id -u -- "$user" >/dev/null 2>&1 || hd_fail "the user $user does not exist on this server"
+  hd_site_owner_check "$user"
   hd_log info "the site runs as $user"
 fi
-
-group=$(id -gn -- "$user")
-if [[ ! -d $home_root ]]; then
-  mkdir -m 0711 -- "$home_root"
-  chown -- "$user:$group" "$home_root"
-  hd_log change "created $home_root"
-fi
-[[ ! -L $home_root ]] || hd_fail "$home_root is a symbolic link; refusing to use it"
-
-mode=$(stat -c %a -- "$home_root")
-if ((isolated)); then
-  if [[ $mode != 711 ]]; then
-    chmod 0711 -- "$home_root"
-    hd_log change "made $home_root traversable but not listable (0711, was $mode)"
-  fi
-elif ((!(8#$mode & 1))); then
-  chmod o+x -- "$home_root"
-  hd_log change "made $home_root traversable for the web server (o+x)"
-fi
+hd_site_home_gate "$user"

@@ -9,7 +9,9 @@
 # /var/log/{nginx,apache2}/SITE.{access,error}.log, and gets a 443 block only when both files of
 # /etc/hostdeck/ssl/SITE exist (never a vhost pointing at a missing certificate). A proxy port
 # sends everything but the challenge to 127.0.0.1:PORT; otherwise PHP (when set) runs in the
-# site's pool. Dotfiles (.env, .git) are never served.
+# site's pool. Dotfiles (.env, .git) are never served. The web server may pass through every
+# site owner's home (docs/site-isolation.md), so it follows a symbolic link only to a file of the
+# link's own owner: a site cannot have it serve another site's files.
 # Input: HD_SITE, HD_ALIASES, HD_WILDCARD, HD_LINUX_USER, HD_DIRECTORY, HD_RELEASES,
 # HD_PHP_VERSION, HD_PROXY_PORT, HD_WEB_SERVER, HD_ENABLED, HD_BINDINGS (lists: space-separated).
 set -euo pipefail
@@ -82,6 +84,8 @@ nginx_server() {
   if [[ $scheme == https ]]; then nginx_listen "$port" ssl http2; else nginx_listen "$port"; fi
   printf '    server_name %s;\n' "${names[*]}"
   printf '    root %s;\n' "$web_root"
+  # shellcheck disable=SC2016 # nginx's variable.
+  printf '    disable_symlinks if_not_owner from=$document_root;\n'
   printf '    index index.php index.html index.htm;\n'
   printf '    access_log /var/log/nginx/%s.access.log;\n' "$site"
   printf '    error_log /var/log/nginx/%s.error.log;\n' "$site"
@@ -208,9 +212,11 @@ apache_directory_rules() {
         Require all granted
     </Directory>
 
+    # A .htaccess may set any option but FollowSymLinks (and CGI, includes): asking for it is an
+    # error, as on shared hosting; SymLinksIfOwnerMatch does what sites need.
     <Directory $web_root>
         Options SymLinksIfOwnerMatch
-        AllowOverride All
+        AllowOverride AuthConfig FileInfo Indexes Limit Options=Indexes,MultiViews,SymLinksIfOwnerMatch
         Require all granted
     </Directory>
 

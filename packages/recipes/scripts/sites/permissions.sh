@@ -3,6 +3,8 @@
 # - chown: everything in it belongs to USER (and USER's group) again; links are changed
 #   themselves, never followed (-h -P).
 # - chmod: directories 0755, files 0644, files with an execute bit 0755.
+# Both also repair the gate of the user's sites, /home/USER (0710, group www-data): the modes
+# inside let the web server read the files, the gate keeps every other user out.
 # Only what differs is changed; a second run changes nothing. chmod runs as the site user when the
 # user owns the home (so a link placed in the tree can only lead to the user's own files); in a
 # locked-down home (owned by root, not writable by the user) root runs it with find -execdir.
@@ -14,10 +16,12 @@ user=${HD_LINUX_USER:?HD_LINUX_USER is required}
 action=${HD_ACTION:?HD_ACTION is required}
 
 cd /
-id -u -- "$user" >/dev/null 2>&1 || hd_fail "the user $user does not exist on this server"
+# Never hand a site's files to a system account, whatever the panel sent.
+hd_site_owner_check "$user"
 group=$(id -gn -- "$user")
 home="/home/$user/$site"
 [[ -d $home && ! -L $home ]] || hd_fail "$home is missing or not a directory"
+hd_site_home_gate "$user"
 
 # count COMMAND... Prints how many paths `find` lists (find -P: links are never followed).
 count() { "$@" -print | wc -l; }

@@ -1,17 +1,21 @@
 import { z } from 'zod';
-import { domainSchema, linuxUserSchema } from '@hostdeck/contracts';
+import { domainSchema, siteOwnerSchema } from '@hostdeck/contracts';
 import { defineRecipe, type Recipe } from '../recipe.js';
 
 const MINUTE = 60_000;
 
-/** One clone's archive: /var/tmp/hostdeck-clone/{token}.tar.gz on both servers (random, panel-made). */
+/**
+ * One clone's archive: /var/lib/hostdeck/clone/{token}.tar.gz on both servers (random, panel-made),
+ * in a folder only root may enter (never a shared temporary folder: issue 25).
+ */
 export const cloneTokenSchema = z.string().regex(/^[a-f0-9]{32}$/, 'Invalid value');
 /** The most bytes of the archive one `read` answers (as base64 on stdout) or one `append` takes. */
 export const CLONE_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Base64 text of one chunk: 4/3 of it, rounded up to whole groups of 4. */
 const CHUNK_BASE64_MAX = Math.ceil(CLONE_CHUNK_BYTES / 3) * 4;
 
-const siteFields = { site: domainSchema, linux_user: linuxUserSchema, token: cloneTokenSchema };
+// tar reads and writes as linux_user: never root or another special user.
+const siteFields = { site: domainSchema, linux_user: siteOwnerSchema, token: cloneTokenSchema };
 
 /**
  * The source side of cloning a site's files to another server (apps/api/src/sites/site-clone-task.ts).

@@ -30,7 +30,14 @@ describe('site-files-export and site-files-import on a booted server', () => {
       echo hello > /home/oldsite/old.example.test/public/index.html
       ln -s /etc/shadow /home/oldsite/old.example.test/public/shadow
       chown -R -h oldsite:oldsite /home/oldsite/old.example.test
-      echo secret > /home/oldsite/old.example.test/root-only && chmod 600 /home/oldsite/old.example.test/root-only`,
+      echo secret > /home/oldsite/old.example.test/root-only && chmod 600 /home/oldsite/old.example.test/root-only
+      # Issue 25: the source site's user plants links where the clone used to work (and in the
+      # other shared temporary folders) to another site's home. This host has
+      # fs.protected_symlinks=0, as the reviewer's had: root follows such links.
+      useradd --create-home victim && chmod 0750 /home/victim
+      for link in /var/tmp/hostdeck-clone /tmp/hostdeck-clone /dev/shm/hostdeck-clone; do
+        runuser -u oldsite -- ln -s /home/victim "$link"
+      done`,
     ]);
     expect(setup.code, setup.stderr).toBe(0);
   });
@@ -89,6 +96,18 @@ describe('site-files-export and site-files-import on a booted server', () => {
     ] as const) {
       expect((await runRecipeOnSession(session, recipe, input)).exitCode).toBe(0);
     }
-    expect(await onServer('ls -A /var/tmp/hostdeck-clone')).toBe('');
+    expect(await onServer('ls -A /var/lib/hostdeck/clone')).toBe('');
+    expect(await onServer('stat -c "%a %U:%G" /var/lib/hostdeck/clone /var/lib/hostdeck/tmp')).toBe(
+      '700 root:root\n700 root:root',
+    );
+    expect(await onServer('ls -A /var/lib/hostdeck/tmp')).toBe('');
+  });
+
+  it('never follows a link planted in a shared temporary folder', async () => {
+    expect(await onServer('stat -c "%a %U:%G" /home/victim')).toBe('750 victim:victim');
+    expect(await onServer('ls -A /home/victim | grep -v "^\\." || true')).toBe('');
+    for (const link of ['/var/tmp/hostdeck-clone', '/tmp/hostdeck-clone', '/dev/shm/hostdeck-clone']) {
+      expect(await onServer(`stat -c "%U %N" ${link}`)).toBe(`oldsite '${link}' -> '/home/victim'`);
+    }
   });
 });

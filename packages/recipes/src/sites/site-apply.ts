@@ -6,6 +6,7 @@ import {
   phpVersionSchema,
   portSchema,
   relativeDirectorySchema,
+  siteOwnerSchema,
   wildcardDomainSchema,
 } from '@hostdeck/contracts';
 import { defineRecipe } from '../recipe.js';
@@ -23,13 +24,15 @@ const MINUTE = 60_000;
 /**
  * The whole desired state of a site (apps/api/src/sites/site-state.ts `SiteApplyInput`, plus the
  * isolated user's password as `password_hex`, optional: absent keeps the password as it is).
+ * `linux_user` owns the site and runs its PHP: never a special user (root, www-data, nobody…);
+ * `previous_linux_user` may be one, so a site can be moved away from it.
  */
 export const siteApplyInputSchema = z
   .strictObject({
     site: domainSchema,
     aliases: z.array(wildcardDomainSchema).max(200),
     wildcard: z.boolean(),
-    linux_user: linuxUserSchema,
+    linux_user: siteOwnerSchema,
     isolated: z.boolean(),
     directory: relativeDirectorySchema,
     php_version: phpVersionSchema.nullable(),

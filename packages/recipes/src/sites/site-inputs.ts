@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { SITE_DATABASE_TYPES, SITE_WEB_SERVERS, isReservedLinuxUser } from '@hostdeck/contracts';
+import {
+  GRAMMAR_MESSAGES,
+  SITE_DATABASE_TYPES,
+  SITE_WEB_SERVERS,
+  isReservedLinuxUser,
+} from '@hostdeck/contracts';
 
 /**
  * Input grammars shared by the `site-*` recipes, beside those of `@hostdeck/contracts`.
@@ -30,12 +35,13 @@ export function toPasswordHex(password: string): string {
   return Buffer.from(password, 'utf8').toString('hex');
 }
 
-export const SPECIAL_USER_MESSAGE = 'You can not use special user';
+export const SPECIAL_USER_MESSAGE = GRAMMAR_MESSAGES.specialUser;
 
 /**
  * An isolated site's user is created, given a password and maybe deleted by these recipes: it may
  * never be a reserved account (root, daemons, the panel's default user). The grammar of the field
- * itself (linuxUserSchema) allows the default user, which non-isolated sites run as.
+ * itself (siteOwnerSchema, or linuxUserSchema where a site is removed) allows the default user,
+ * which non-isolated sites run as.
  */
 export function isolatedUserIsAllowed(input: { isolated?: unknown; linux_user?: unknown }): boolean {
   return !(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainSchema, linuxUserSchema } from '@hostdeck/contracts';
+import { domainSchema, siteOwnerSchema } from '@hostdeck/contracts';
 import { defineRecipe } from '../recipe.js';
 
 export const SITE_PERMISSION_ACTIONS = ['chown', 'chmod'] as const;
@@ -7,13 +7,15 @@ export const SITE_PERMISSION_ACTIONS = ['chown', 'chmod'] as const;
 /**
  * Repairs a site's home (spec/000 §7 Sites chmod, chown): `chown` gives everything in
  * /home/USER/SITE back to USER (links changed, never followed); `chmod` sets folders 0755, files
- * 0644 (0755 when executable). Only what differs changes.
+ * 0644 (0755 when executable). Both repair the gate /home/USER (0710, group www-data). Only what
+ * differs changes.
  */
 export const sitePermissions = defineRecipe({
   id: 'site-permissions',
   input: z.strictObject({
     site: domainSchema,
-    linux_user: linuxUserSchema,
+    /** chown gives the files to this user: never a special user. */
+    linux_user: siteOwnerSchema,
     action: z.enum(SITE_PERMISSION_ACTIONS, { error: 'Invalid value' }),
   }),
   steps: [

@@ -126,7 +126,8 @@ describe('site recipes on a server', () => {
     );
     expect((await fetchSite('alpha.test', '/probe.php')).body).toBe('alphatest|alpha_db|confined');
 
-    expect(await stat('/home/alphatest')).toBe('711 alphatest:alphatest');
+    // The gate of the user's sites: only the web server may pass (docs/site-isolation.md).
+    expect(await stat('/home/alphatest')).toBe('710 alphatest:www-data');
     expect(await stat('/home/alphatest/alpha.test')).toBe('755 alphatest:alphatest');
     expect(await stat('/home/alphatest/alpha.test/index.php')).toBe('644 alphatest:alphatest');
     expect(await stat('/etc/php/8.2/fpm/pool.d/alpha.test.conf')).toBe('644 root:root');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
 import { recipeScriptsDirectory } from '../scripts.js';
+import { siteCloneRecipes } from '../sites-clone/index.js';
 import { splitNul } from '../test-support.js';
 import {
   siteApply,
@@ -92,6 +93,53 @@ describe('site recipes', () => {
     }
     expect(() =>
       buildStepInvocation(siteApply, 'user', { ...applyExample, isolated: false, linux_user: 'hostdeck' }),
+    ).not.toThrow();
+  });
+
+  // Issue 25: a server's default user of root made every PHP site's pool run as root.
+  it('never lets a special user own a site, run its PHP, receive its files or clone it', () => {
+    const special = [
+      'root',
+      'www-data',
+      'nobody',
+      'sshd',
+      'daemon',
+      'bin',
+      'mysql',
+      'systemd-timesync',
+      '_apt',
+    ];
+    for (const user of special) {
+      for (const isolated of [false, true]) {
+        const errors = fieldErrorsOf(() =>
+          buildStepInvocation(siteApply, 'php-pool', { ...applyExample, isolated, linux_user: user }),
+        );
+        expect(errors.linux_user, `${user} isolated=${isolated}`).toContain('You can not use special user');
+      }
+      expect(
+        fieldErrorsOf(() =>
+          buildStepInvocation(sitePermissions, 'permissions', {
+            ...sitePermissions.example,
+            linux_user: user,
+          }),
+        ).linux_user,
+      ).toEqual(['You can not use special user']);
+      for (const recipe of siteCloneRecipes) {
+        expect(() =>
+          buildStepInvocation(recipe, recipe.steps[0]!.id, { ...recipe.example, linux_user: user }),
+        ).toThrow(RecipeInputError);
+      }
+    }
+    // A site still moves away from a special owner (sites made before the rule), and is removed.
+    expect(() =>
+      buildStepInvocation(siteApply, 'home', { ...applyExample, previous_linux_user: 'root' }),
+    ).not.toThrow();
+    expect(() =>
+      buildStepInvocation(siteDelete, 'files', {
+        ...siteDelete.example,
+        isolated: false,
+        linux_user: 'root',
+      }),
     ).not.toThrow();
   });
 
