@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createAccessPolicy } from '../policy/access-policy.js';
@@ -72,6 +72,32 @@ function startFakeAgent(allowedOrigin: () => string) {
     });
   });
   return { server, seen, firstChunkRead, sockets };
+}
+
+/**
+ * Sends one request line as written (no client library to encode it) and resolves with the status
+ * of the answer, or 'no answer' when none came within two seconds.
+ */
+function rawRequest(address: string, target: string, cookie: string) {
+  const [host, port] = address.split(':');
+  return new Promise<number | 'no answer'>((resolve) => {
+    const socket = net.connect({ host, port: Number(port) });
+    let received = '';
+    const timer = setTimeout(() => (socket.destroy(), resolve('no answer')), 2000);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
+      if (status) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', () => {});
+    socket.write(
+      `GET ${target} HTTP/1.1\r\nHost: ${address}\r\nCookie: ${cookie}\r\nX-HostDeck: file-token\r\n\r\n`,
+    );
+  });
 }
 
 /** Opens a websocket; resolves with the HTTP status when the upgrade is refused. */
@@ -173,6 +199,32 @@ describe("the panel's agent proxy (private endpoint)", () => {
     expect(refused.status).toBe(404);
     const anonymous = await fetch(`http://${panel}${base}/link`, { method: 'POST' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('answers at once, forwarding nothing, for a call it does not know or cannot pass on', async () => {
+    const { owner, base } = await scene();
+    const before = fake.seen.length;
+    const cases: [target: string, status: number][] = [
+      // Decoded by the router, a space or CR/LF made http.request throw after the hijack: no answer.
+      [`${base}/files/list%20x`, 400],
+      [`${base}/files/list%0d%0aX-Injected:%201`, 400],
+      [`${base}/files/list%0a`, 400],
+      // Decoded to ../../version, which the agent resolved to its own /version.
+      [`${base}/files/..%2f..%2fversion`, 404],
+      [`${base}/files/..%2F..%2Fversion?token=file-token`, 404],
+      [`${base}/files/%2e%2e/%2e%2e/version`, 404],
+      [`${base}/files/version`, 404],
+      [`${base}/files/list/`, 404],
+      [`${base}/files/`, 404],
+      [`${base}/files/constructor`, 404],
+    ];
+    for (const [target, status] of cases) {
+      expect(await rawRequest(panel, target, owner.cookie), target).toBe(status);
+    }
+    expect(fake.seen.slice(before)).toEqual([]);
+    // A known call still goes through, by the path the panel built.
+    expect(await rawRequest(panel, `${base}/files/list?path=%2F`, owner.cookie)).toBe(404);
+    expect(fake.seen.slice(before).map((call) => call.path)).toEqual(['/files/list?path=%2F']);
   });
 
   it('relays the remote-download progress socket both ways for an allowed origin', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENT_PORT } from '@hostdeck/contracts';
 import { NotFoundError } from '../http/errors.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
+import { fileCallPath, forwardedQuery } from './agent-proxy-paths.js';
 import { agentSocketProxyRoutes } from './agent-socket-proxy.js';
 
 export interface AgentProxyOptions {
@@ -69,15 +70,14 @@ export const agentProxyRoutes: FastifyPluginAsync<AgentProxyOptions> = async (ap
   }
 
   async function forward(request: ProxyRequest, reply: FastifyReply, agentPath: string) {
+    const query = forwardedQuery(request.raw.url);
     const { serverId, address } = await agentFor(request);
-    const url = request.raw.url ?? '';
-    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
     const headers: http.OutgoingHttpHeaders = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name];
       if (value !== undefined) headers[name] = value;
     }
-    reply.hijack();
+    // Made before the reply is hijacked: anything it throws still becomes an answer.
     const upstream = http.request({
       host: address,
       port,
@@ -86,6 +86,7 @@ export const agentProxyRoutes: FastifyPluginAsync<AgentProxyOptions> = async (ap
       headers,
       timeout: CONNECT_TIMEOUT_MS,
     });
+    reply.hijack();
     // The timeout is for connecting only; a kept-alive socket is connected already and would
     // never emit 'connect' again (a slow answer, e.g. a big zip, was cut after 10 s otherwise).
     upstream.once('socket', (socket) => {
@@ -120,7 +121,7 @@ export const agentProxyRoutes: FastifyPluginAsync<AgentProxyOptions> = async (ap
     method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     url: '/api/servers/:server/agent/files/*',
     config: { csrf: false },
-    handler: (request, reply) => forward(request, reply, `/files/${request.params['*']}`),
+    handler: async (request, reply) => forward(request, reply, fileCallPath(request.params['*'])),
   });
 
   app.route<{ Params: { server: string } }>({

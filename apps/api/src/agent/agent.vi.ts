@@ -8,4 +8,6 @@ export const agentVi: Record<AgentMessage, string> = {
     'Gói cài đặt agent chưa được tạo: hãy chạy npm run bundle -w @hostdeck/agent trên máy chủ bảng điều khiển',
   [AGENT_MESSAGES.invalidOrigin]: 'Origin không hợp lệ',
   [AGENT_MESSAGES.invalidPublicKey]: 'Khóa công khai không hợp lệ',
+  [AGENT_MESSAGES.unknownFileCall]: 'Không có thao tác tệp này.',
+  [AGENT_MESSAGES.unreadableProxyRequest]: 'Yêu cầu chứa ký tự không thể chuyển tiếp tới agent.',
 };

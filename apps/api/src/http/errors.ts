@@ -25,6 +25,12 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** A request that cannot be read as one (characters a URL may not carry, …): 400. */
+export class BadRequestError extends DomainError {
+  readonly status = 400;
+  readonly id = ERROR_IDS.validation;
+}
+
 export class ForbiddenError extends DomainError {
   readonly status = 403;
   readonly id = ERROR_IDS.forbidden;

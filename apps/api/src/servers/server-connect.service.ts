@@ -3,6 +3,7 @@ import { type ServerDetail } from '@hostdeck/contracts';
 import type { z } from 'zod';
 import type { Caller } from '../policy/server-policy.js';
 import { SshAuthenticationError, type RemoteSession, type RemoteTarget } from '../remote/remote-executor.js';
+import { allowedServerAddress } from './server-connect-address.js';
 import { SECRET_PURPOSE } from './server-connection.js';
 import { describeRemoteFailure, SERVER_MESSAGES, ServerError } from './server-errors.js';
 import { SERVER_STATUS } from './server-events.js';
@@ -39,6 +40,7 @@ export function createServerConnectService(dependencies: ServerServiceDependenci
   }
 
   async function connectWithPassword(caller: Caller, request: ConnectServerInput): Promise<ServerDetail> {
+    const host = await allowedServerAddress(request.ip, { fields: true });
     const id = await repository.reserveId();
     const keys = newKeyPair(id);
     const deadline = AbortSignal.timeout(SYNCHRONOUS_DEADLINE_MS);
@@ -49,7 +51,7 @@ export function createServerConnectService(dependencies: ServerServiceDependenci
       fields: true,
     };
     const passwordTarget: RemoteTarget = {
-      host: request.ip,
+      host,
       port: request.port,
       username: 'root',
       auth: { kind: 'password', password: request.password ?? '' },
@@ -116,6 +118,8 @@ export function createServerConnectService(dependencies: ServerServiceDependenci
   }
 
   async function connectWithCommand(caller: Caller, request: ConnectServerInput): Promise<ServerDetail> {
+    // Stored now, connected by POST connect later: refused now, before it can be stored.
+    await allowedServerAddress(request.ip, { fields: true });
     const id = await repository.reserveId();
     const keys = newKeyPair(id);
     await repository.insert({
@@ -192,6 +196,8 @@ export function createServerConnectService(dependencies: ServerServiceDependenci
      */
     async verifyConnection(caller: Caller, serverId: number): Promise<ServerDetail> {
       let row = await operations.authorizedRow(caller, serverId, 'manage');
+      // A server stored before addresses were checked is refused here, before any connection.
+      row = { ...row, ip: await allowedServerAddress(row.ip, { fields: false }) };
       if (!row.sealedPrivateKey || !row.publicKey) {
         // A server stored before it had a key of its own: give it one now.
         const keys = newKeyPair(row.id);

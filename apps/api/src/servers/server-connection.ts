@@ -8,6 +8,7 @@ import { NotFoundError } from '../http/errors.js';
 import type { ServerAbility } from '../policy/abilities.js';
 import { authorizeServer, usersWithServerAccess } from '../policy/server-policy.js';
 import type { RemoteTarget } from '../remote/remote-executor.js';
+import { allowedServerAddress } from './server-connect-address.js';
 import { SERVER_EVENTS, SERVER_STATUS, SERVER_UPDATE_KEYS } from './server-events.js';
 
 /** Secret purposes: a sealed value opens only under the purpose it was sealed for. */
@@ -39,7 +40,9 @@ export function createServerConnections(db: Database, secretBox: SecretBox) {
           : null;
       if (!auth) throw new Error(`Server ${serverId} has no credentials`);
       return {
-        host: server.ip,
+        // Rows stored before addresses were checked (issue 25 finding 7) are refused here too, so
+        // no event or terminal reaches the panel's own host through them.
+        host: await allowedServerAddress(server.ip, { fields: false }),
         port: server.port,
         username: server.sshUser,
         auth,

@@ -11,6 +11,7 @@ import {
   setTimezoneRequestSchema,
 } from '@hostdeck/contracts';
 import { z } from 'zod';
+import { SERVER_CONNECT_RATE_LIMIT } from './server-connect-limits.js';
 import type { ServerConnectService } from './server-connect.service.js';
 import type { ServerManagementService } from './server-management.service.js';
 
@@ -28,7 +29,10 @@ export const serverManagementRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { connect, management }) => {
   app.post(
     routes.connectServer.path,
-    { schema: { body: connectServerRequestSchema, response: { 201: routes.connectServer.response } } },
+    {
+      schema: { body: connectServerRequestSchema, response: { 201: routes.connectServer.response } },
+      config: { rateLimit: SERVER_CONNECT_RATE_LIMIT },
+    },
     async (request, reply) => {
       const data = await connect.connect(request.user!, request.body);
       return reply.status(201).send({ data });
@@ -37,7 +41,10 @@ export const serverManagementRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     routes.verifyConnection.path,
-    { schema: { params, response: { 200: routes.verifyConnection.response } } },
+    {
+      schema: { params, response: { 200: routes.verifyConnection.response } },
+      config: { rateLimit: SERVER_CONNECT_RATE_LIMIT },
+    },
     async (request) => ({ data: await connect.verifyConnection(request.user!, request.params.server) }),
   );
 
@@ -63,7 +70,10 @@ export const serverManagementRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     routes.changeIp.path,
-    { schema: { params, body: changeServerIpRequestSchema, response: { 200: routes.changeIp.response } } },
+    {
+      schema: { params, body: changeServerIpRequestSchema, response: { 200: routes.changeIp.response } },
+      config: { rateLimit: SERVER_CONNECT_RATE_LIMIT },
+    },
     async (request) => ({
       data: await management.changeIp(request.user!, request.params.server, request.body.ip),
     }),

@@ -1,6 +1,7 @@
 import { getRecipe } from '@hostdeck/recipes';
 import type { ServerDetail, SystemInfo } from '@hostdeck/contracts';
 import type { Caller } from '../policy/server-policy.js';
+import { allowedServerAddress } from './server-connect-address.js';
 import { SECRET_PURPOSE } from './server-connection.js';
 import { fieldError, SERVER_MESSAGES, ServerBusyConflictError, ServerError } from './server-errors.js';
 import { SERVER_EVENTS, SERVER_UPDATE_KEYS } from './server-events.js';
@@ -78,6 +79,8 @@ export function createServerManagementService(dependencies: ServerServiceDepende
      */
     async changeIp(caller: Caller, serverId: number, ip: string) {
       const row = await operations.authorizedRow(caller, serverId, 'manage');
+      // Checked before the host key check connects to it, and before it is stored for later.
+      if (ip !== row.ip) await allowedServerAddress(ip, { fields: true });
       if (ip !== row.ip && row.hostKeyFingerprint) {
         try {
           await operations.withSession(row, async () => {}, { host: ip, fields: true });

@@ -5,6 +5,8 @@
  */
 export const SERVER_MESSAGES = {
   wrongPassword: 'The server refused the root password.',
+  addressRefused:
+    'The panel does not connect servers at {address}: loopback, link-local, cloud metadata, multicast, broadcast and reserved addresses are refused.',
   refused: 'Could not connect to {address}: connection refused. Is SSH listening on this port?',
   timedOut: 'Could not connect to {address}: no answer within {seconds} seconds.',
   hostUnreachable: 'Could not connect to {address}: host unreachable.',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   serverDetailResponseSchema,
@@ -13,7 +13,7 @@ import {
   stopTestServer,
   type TestServer,
 } from '../../../../tools/test-server/index.js';
-import { events, servers } from '../database/schema.js';
+import { events, rateLimitCounters, servers } from '../database/schema.js';
 import { signIn, type ApiClient } from '../policy/policy-fixtures.js';
 import { bootCleanTestServer } from '../testing/connected-test-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -51,6 +51,12 @@ describe('connecting and managing a real server', () => {
   afterAll(async () => {
     await test?.close();
     await Promise.all([stopTestServer(PRIMARY), stopTestServer(SECONDARY)]);
+  });
+
+  // One owner connects again and again across these tests, faster than the ten-a-minute limit of
+  // connecting (server-connect-address.test.ts tests that limit): each test starts with none used.
+  beforeEach(async () => {
+    await test.database.db.delete(rateLimitCounters);
   });
 
   const db = () => test.database.db;

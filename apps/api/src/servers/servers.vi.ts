@@ -5,6 +5,8 @@ type ServerMessage = (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES];
 /** Vietnamese for the messages of connecting and managing servers (server-errors.ts, contracts). */
 export const serversVi: Record<ServerMessage | 'Invalid time zone', string> = {
   [SERVER_MESSAGES.wrongPassword]: 'Máy chủ đã từ chối mật khẩu root.',
+  [SERVER_MESSAGES.addressRefused]:
+    'Bảng điều khiển không kết nối máy chủ tại {address}: các địa chỉ loopback, link-local, metadata của nhà cung cấp đám mây, multicast, broadcast và địa chỉ dành riêng đều bị từ chối.',
   [SERVER_MESSAGES.refused]:
     'Không thể kết nối tới {address}: kết nối bị từ chối. SSH có đang lắng nghe trên cổng này không?',
   [SERVER_MESSAGES.timedOut]: 'Không thể kết nối tới {address}: không có phản hồi trong {seconds} giây.',

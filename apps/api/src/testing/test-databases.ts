@@ -62,6 +62,16 @@ async function createPostgresDatabase() {
     async drop() {
       const cleaner = new pg.Client({ connectionString: adminUrl });
       await cleaner.connect();
+      // A pool's end() resolves before its sockets have closed: wait (briefly) for the test's own
+      // sessions to go, or `force` kills one mid-goodbye and its FATAL is an unhandled error.
+      for (let waited = 0; waited < 2000; waited += 50) {
+        const sessions = await cleaner.query<{ count: number }>(
+          'select count(*)::int as count from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (sessions.rows[0]?.count === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
     },
