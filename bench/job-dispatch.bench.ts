@@ -104,7 +104,7 @@ for (const database of await availableTestDatabases()) {
       recipeId: 'nginx-install',
       input: {},
       type: 'install_nginx',
-      description: 'Install nginx',
+      description: { id: 'installApplication', values: { application: 'nginx' } },
     });
     eventId = event.id;
     await finished;

@@ -12,6 +12,7 @@ const checks = [
   ['Format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['i18n catalogues', 'npx', ['vitest', 'run', '--reporter=dot', 'apps/web/src/i18n', 'apps/api/src/i18n']],
   ['Shell scripts', 'bash', ['scripts/shellcheck.sh']],
+  ['Node engines of every dependency', 'node', ['scripts/check-engines.mjs']],
   ['Initial JS budget', 'node', ['scripts/check-bundle-size.mjs']],
 ];
 const failed = [];

@@ -37,3 +37,26 @@ export function englishOnlyTexts(): Set<string> {
   }
   return texts;
 }
+
+/**
+ * The English texts with placeholders whose Vietnamese differs, as patterns of a whole text: the
+ * placeholders match anything. Only texts with a word of their own, so that a pattern cannot match
+ * a name or a number on its own.
+ */
+export function englishOnlyPatterns(): RegExp[] {
+  const en = load('en');
+  const vi = load('vi');
+  const patterns: RegExp[] = [];
+  for (const [key, english] of en) {
+    if (!english.includes('{{') || vi.get(key) === english) continue;
+    const fixed = english.replace(/\{\{[^}]*\}\}/g, ' ');
+    if (!/[A-Za-z]{3,}/.test(fixed)) continue;
+    const source = english
+      .trim()
+      .split(/(\{\{[^}]*\}\})/)
+      .map((part) => (part.startsWith('{{') ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    patterns.push(new RegExp(`^${source}$`, 's'));
+  }
+  return patterns;
+}

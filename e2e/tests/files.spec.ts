@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../tools/test-server/index';
 import { apiCall, registerVerifiedUser } from '../support/accounts';
-import { connectInstalledServer } from '../support/servers';
+import { connectInstalledServer, waitForCurrentAgent } from '../support/servers';
 import { terminalRows, typeInTerminal, waitForTerminalRow } from '../support/terminal';
 
 /**
@@ -24,7 +24,6 @@ import { terminalRows, typeInTerminal, waitForTerminalRow } from '../support/ter
  * the remote terminal runs commands, follows the browser's size and reconnects.
  */
 const SERVER_NAME = 'e2e-files';
-const AGENT_VERSION = 22;
 const FOLDER = '/e2e-files';
 const BIG_SIZE = 200 * 1024 * 1024;
 let server: TestServer;
@@ -112,17 +111,7 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
     'files-1',
   );
   // Provisioning queued install_agent; the server reports the agent's version once it answers.
-  await expect
-    .poll(
-      async () => {
-        const body = (await (await page.request.get(`/api/servers/${serverId}`)).json()) as {
-          data: { agent_version: number | null };
-        };
-        return body.data.agent_version;
-      },
-      { timeout: 10 * 60_000, intervals: [2000], message: 'agent installed' },
-    )
-    .toBe(AGENT_VERSION);
+  const AGENT_VERSION = await waitForCurrentAgent(page, serverId);
   // And the agent answers from outside the server, where the panel's file proxy reaches it.
   const agentVersion = await fetch(`http://${server.address}:${AGENT_PORT}/version`, {
     signal: AbortSignal.timeout(10_000),
@@ -187,7 +176,9 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
       },
     )
     .toBe(bigHash);
-  await uploadDialog.getByTestId('file-dialog-cancel').click();
+  // Every file arrived: the dialog closes by itself and says so.
+  await expect(uploadDialog).toBeHidden();
+  await expect(page.getByText('File big.bin uploaded successfully')).toBeVisible();
   await expect(row(page, 'big.bin')).toBeVisible({ timeout: 30_000 });
 
   await selectOnly(page, 'big.bin');

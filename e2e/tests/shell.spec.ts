@@ -1,42 +1,19 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
 import { registerVerifiedUser } from '../support/accounts';
-import { englishOnlyTexts } from '../support/catalogues';
+import { createEnglishCheck, readableTexts } from '../support/english-check';
 
-/** Every text a user can read on the page: text nodes, placeholders, labels and titles. */
-function readableTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      const parent = node.parentElement;
-      if (!text || !parent || parent.closest('script,style')) continue;
-      if (parent.getClientRects().length === 0) continue;
-      texts.push(text);
-    }
-    for (const element of Array.from(document.querySelectorAll('[placeholder],[aria-label],[title]'))) {
-      for (const name of ['placeholder', 'aria-label', 'title']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) texts.push(value);
-      }
-    }
-    return texts;
-  });
-}
-
-async function expectNoEnglish(page: Page, english: Set<string>, screen: string) {
-  const left = (await readableTexts(page)).filter((text) => english.has(text));
-  expect(left, `English left on ${screen}`).toEqual([]);
+async function expectNoEnglish(page: Page, check: ReturnType<typeof createEnglishCheck>, screen: string) {
+  await check.expectNone(page, screen);
 }
 
 test('in Vietnamese no English string remains on the shell screens', async ({ page }) => {
-  const english = englishOnlyTexts();
+  const english = createEnglishCheck();
   await registerVerifiedUser(page);
   await page.goto('/servers');
   await expect(page.getByTestId('left-drawer')).toBeVisible();
   // The check can see English: in English the same screen is full of it.
-  expect((await readableTexts(page)).filter((text) => english.has(text)).length).toBeGreaterThan(10);
+  expect(english.englishIn(await readableTexts(page)).length).toBeGreaterThan(10);
   await page.getByTestId('language-switch').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
 

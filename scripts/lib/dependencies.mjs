@@ -3,9 +3,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { run, step } from './run.mjs';
+import { elapsed, run, step } from './run.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
+
+/** How often a long install says how far it got (npm itself is silent when stdout is not a terminal). */
+const PROGRESS_EVERY_MS = 10_000;
 
 export async function ensureNpmDependencies() {
   const lockFile = path.join(root, 'package-lock.json');
@@ -15,8 +18,40 @@ export async function ensureNpmDependencies() {
     ...[lockFile, ...manifests].filter(existsSync).map((file) => statSync(file).mtimeMs),
   );
   if (existsSync(installedMarker) && statSync(installedMarker).mtimeMs >= newest) return;
-  step('Installing npm dependencies');
-  await run('npm', [existsSync(lockFile) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root });
+  const expected = existsSync(lockFile) ? packagesForThisMachine(lockFile) : [];
+  const startedAt = Date.now();
+  step(
+    expected.length
+      ? `Installing npm dependencies: ${expected.length} packages (a few minutes the first time)`
+      : 'Installing npm dependencies',
+  );
+  const progress = setInterval(() => {
+    const unpacked = expected.filter((location) => existsSync(path.join(root, location, 'package.json')));
+    // npm writes a few package.json files last, while it builds the native addons.
+    const stage =
+      expected.length === 0
+        ? 'still installing'
+        : `${unpacked.length} of ${expected.length} packages unpacked` +
+          (unpacked.length >= expected.length * 0.95 ? '; building native addons (ssh2, node-pty…)' : '');
+    console.log(`  … ${elapsed(startedAt)}: ${stage}`);
+  }, PROGRESS_EVERY_MS);
+  try {
+    await run('npm', [existsSync(lockFile) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root });
+  } finally {
+    clearInterval(progress);
+  }
+  console.log(`npm dependencies installed in ${elapsed(startedAt)}`);
+}
+
+/**
+ * The lock file's package folders that npm installs on every machine: not workspace links, nor
+ * optional packages (other platforms' binaries, fallbacks), which may or may not be installed.
+ */
+export function packagesForThisMachine(lockFile) {
+  const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
+  return Object.entries(lock.packages ?? {})
+    .filter(([location, entry]) => location.includes('node_modules/') && !entry.link && !entry.optional)
+    .map(([location]) => location);
 }
 
 function workspaceManifests() {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/config.js';
+import { describeStart } from './config/start-summary.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './database/data-dir-lock.js';
 import { openDatabase, pgliteDirectory } from './database/database.js';
 import { createPanel } from './panel.js';
@@ -38,10 +39,11 @@ async function main() {
   process.on('exit', () => lock?.release());
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(
-    { url: config.appUrl, database: database.dialect, dataDir: config.dataDir },
-    `${config.brand} panel is ready`,
-  );
+  // Plain lines for whoever started the panel, at the default log level and above only.
+  if (['info', 'debug', 'trace'].includes(config.logLevel)) {
+    const directory = config.databaseUrl ? null : pgliteDirectory(config.dataDir);
+    process.stdout.write(`\n${describeStart(config, directory).join('\n')}\n\n`);
+  }
 }
 
 function findRepositoryRoot(): string {

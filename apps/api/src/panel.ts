@@ -6,7 +6,7 @@ import type { DatabaseConnection } from './database/database.js';
 import { createEventNotifier } from './events/event-notifier.js';
 import { createEventsRepository } from './events/events.repository.js';
 import { createEventsService, type EventsService } from './events/events.service.js';
-import { buildApp } from './http/app.js';
+import { buildApp, type AppDependencies } from './http/app.js';
 import { createEventHooks } from './jobs/event-hooks.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { createJobRunner, ServerBusyError } from './jobs/job-runner.js';
@@ -24,6 +24,8 @@ export interface PanelOptions {
   config: Config;
   database: DatabaseConnection;
   logger?: FastifyBaseLogger | boolean;
+  /** Where the panel's own logger writes (tests read it); standard output by default. */
+  logDestination?: AppDependencies['logDestination'];
   /** Run queued events in this process (default true). */
   workers?: boolean;
   executor?: RemoteExecutor;
@@ -114,6 +116,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     secretBox,
     hooks,
     logger: options.logger,
+    logDestination: options.logDestination,
   });
   const log = app.log;
 

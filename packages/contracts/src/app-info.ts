@@ -28,6 +28,12 @@ export const appInfoSchema = z.object({
   agent_version: z.number().int(),
   agent_terminal_host: z.string().nullable(),
   agent_file_origin: z.array(z.string()),
+  /**
+   * The panel's configured address (APP_URL, or the one detected at start): the browser shows a
+   * banner when it is opened at an origin the websockets will refuse (issue 26, item 2). Always
+   * sent by the panel; optional for the payloads of older panels.
+   */
+  app_url: z.string().optional(),
   max_commission: z.number(),
   plans: z.array(planSchema),
   banks: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -38,6 +44,13 @@ export const appInfoSchema = z.object({
   event_ends_at: z.string().nullable(),
   user: userSchema.nullable(),
   vpsProviders: z.array(vpsProviderSchema),
+  /**
+   * Whether the operator turned billing on (BILLING_ENABLED): until then nothing is locked as
+   * VIP-only and no promotion or upgrade prompt shows (issue 26, item 13).
+   */
+  billing_enabled: z.boolean().default(false),
+  /** Mail is kept in the panel's outbox (/dev/outbox) because no SMTP server is configured. */
+  mail_outbox: z.boolean().default(false),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHP_VERSIONS } from './constants.js';
-import { ipSchema, linuxUserSchema, portSchema } from './grammars.js';
+import { eventTextValuesSchema } from './events.js';
+import { DEFAULT_LINUX_USER, ipSchema, linuxUserSchema, portSchema, siteOwnerSchema } from './grammars.js';
 import { serverSummarySchema } from './servers.js';
 
 /**
@@ -15,7 +16,6 @@ export type SupportedOsId = (typeof SUPPORTED_OS_IDS)[number];
 export const WEB_SERVERS = ['nginx', 'apache2', 'openlitespeed', 'none'] as const;
 export const DATABASE_ENGINES = ['mysql', 'mariadb', 'postgresql', 'none'] as const;
 export const CONNECT_METHODS = ['password', 'command'] as const;
-export const DEFAULT_LINUX_USER = 'hostdeck';
 
 const noControlCharacters = (value: string) => !/\p{Cc}/u.test(value);
 
@@ -44,10 +44,20 @@ export const provisionOptionsSchema = z.strictObject({
     .refine((versions) => new Set(versions).size === versions.length, 'Invalid value')
     .default([]),
   database: z.enum(DATABASE_ENGINES).default('none'),
-  default_linux_user: linuxUserSchema.default(DEFAULT_LINUX_USER),
+  /** Owns the sites that are not isolated: never a special user (spec/000 §5). */
+  default_linux_user: siteOwnerSchema.default(DEFAULT_LINUX_USER),
   timezone: timezoneSchema.default('UTC'),
 });
 export type ProvisionOptions = z.infer<typeof provisionOptionsSchema>;
+
+/**
+ * The options as a server's row stores them: read with the Linux-user grammar alone, so a server
+ * connected before the special-user rule (issue 25) still shows what it has. Nothing new is
+ * started from it: provisioning and site creation check the strict schema again.
+ */
+export const storedProvisionOptionsSchema = provisionOptionsSchema.extend({
+  default_linux_user: linuxUserSchema.default(DEFAULT_LINUX_USER),
+});
 
 /**
  * POST api/servers. With `password`, the panel connects at once with the root password, installs
@@ -103,7 +113,7 @@ export const serverDetailSchema = serverSummarySchema.extend({
   install_command: z.string().nullable(),
   /** The last provisioning event, for its output and "retry from here". */
   provision_event_id: z.number().int().nullable(),
-  provision: provisionOptionsSchema,
+  provision: storedProvisionOptionsSchema,
   agent_version: z.number().int().nullable(),
   /** How many sites (aliases included) the server holds (spec/000 §3 Server sites_count). */
   sites_count: z.number().int().optional(),
@@ -160,6 +170,19 @@ export const applicationSchema = z.object({
   icon: z.string(),
   /** Installable by this panel on this server's OS (docs list what is proven where). */
   supported: z.boolean(),
+  /**
+   * Its last install on this server failed and it is still not installed: the row says why and
+   * links to that event's output (issue 26). The error line as events carry it.
+   */
+  install_failure: z
+    .object({
+      event_id: z.number().int(),
+      status: z.string(),
+      error_reason: z.string().nullable(),
+      error_id: z.string().nullable(),
+      error_values: eventTextValuesSchema,
+    })
+    .nullable(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 export const applicationListSchema = z.object({ data: z.array(applicationSchema) });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_STATUS, isFailedStatus, normalizeStatus, statusGroup } from './status.js';
+import {
+  EVENT_STATUS,
+  FINISHED_STATUSES,
+  PENDING_STATUSES,
+  isFailedStatus,
+  normalizeStatus,
+  statusGroup,
+  statusLabelId,
+} from './status.js';
 
 describe('status badge groups (§2)', () => {
   it('upper-cases and shows --- for empty', () => {
@@ -35,5 +43,19 @@ describe('status badge groups (§2)', () => {
     expect(statusGroup(EVENT_STATUS.pending)).toBe('pending');
     expect(statusGroup(EVENT_STATUS.running)).toBe('running');
     expect(statusGroup(EVENT_STATUS.finished)).toBe('finished');
+  });
+
+  it('names every status of the groups and of events for translation, except the empty one', () => {
+    for (const status of [
+      ...PENDING_STATUSES,
+      ...FINISHED_STATUSES,
+      ...Object.values(EVENT_STATUS),
+      'INSTALLING',
+    ]) {
+      if (status !== '---') expect(statusLabelId(status), status).not.toBeNull();
+    }
+    expect(statusLabelId('not installed')).toBe('notInstalled');
+    expect(statusLabelId('deploying')).toBeNull();
+    expect(statusLabelId('toString')).toBeNull();
   });
 });

@@ -42,3 +42,32 @@ export const EVENT_STATUS = {
   cancelled: 'CANCELLED',
 } as const;
 export type EventStatus = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
+
+/**
+ * The statuses a badge names in the reader's language (the web's `statuses.*` keys): every
+ * status of the groups above and of the event, server and site lifecycles. Any other status is
+ * shown as it is, upper-cased.
+ */
+export const STATUS_LABEL_IDS = {
+  PENDING: 'pending',
+  'NOT INSTALLED': 'notInstalled',
+  RUNNING: 'running',
+  INSTALLING: 'installing',
+  ERROR: 'error',
+  FINISHED: 'finished',
+  INSTALLED: 'installed',
+  STOPPED: 'stopped',
+  ACTIVE: 'active',
+  APPROVED: 'approved',
+  REJECTED: 'rejected',
+  CANCELLED: 'cancelled',
+} as const satisfies Record<string, string>;
+export type StatusLabelId = (typeof STATUS_LABEL_IDS)[keyof typeof STATUS_LABEL_IDS];
+
+/** The label id of a status, or null when it has none (shown as it is). */
+export function statusLabelId(status: string | null | undefined): StatusLabelId | null {
+  const normalized = normalizeStatus(status);
+  return Object.hasOwn(STATUS_LABEL_IDS, normalized)
+    ? STATUS_LABEL_IDS[normalized as keyof typeof STATUS_LABEL_IDS]
+    : null;
+}

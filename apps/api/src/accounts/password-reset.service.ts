@@ -16,6 +16,17 @@ export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
+ * A new reset link for this account (replacing any earlier one): the token's SHA-256 is stored,
+ * the token itself is only in the link. Also used by the operator's `npm run admin --
+ * reset-password` (admin/admin-command.ts), for a panel whose mail cannot reach the user.
+ */
+export async function issueResetLink(db: Database, appUrl: string, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await storeResetToken(db, email.toLowerCase(), sha256(token));
+  return `${appUrl}${ACCOUNT_LINKS.resetPassword}#token=${token}&email=${encodeURIComponent(email)}`;
+}
+
+/**
  * Password reset by emailed link (SECURITY.md): a random token whose SHA-256 is stored, one per
  * email, valid for 60 minutes. The link's base is APP_URL from configuration, never the request's
  * Host header, so a forged Host cannot send a user's token to another site.
@@ -38,9 +49,7 @@ export function createPasswordResetService(options: {
     async requestReset(email: string): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (!user) return;
-      const token = randomBytes(32).toString('base64url');
-      await storeResetToken(db, user.email.toLowerCase(), sha256(token));
-      const url = `${options.appUrl}${ACCOUNT_LINKS.resetPassword}#token=${token}&email=${encodeURIComponent(user.email)}`;
+      const url = await issueResetLink(db, options.appUrl, user.email);
       const mail = renderPasswordResetMail({
         locale: toLocale(user.locale),
         brand: options.brand,

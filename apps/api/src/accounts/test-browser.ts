@@ -83,7 +83,11 @@ export class TestBrowser {
         cookie.maxAge === 0 ||
         (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (cleared) this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, { value: cookie.value, path: cookie.path ?? '/' });
+      else
+        this.cookies.set(cookie.name, {
+          value: cookie.value,
+          path: typeof cookie.path === 'string' ? cookie.path : '/',
+        });
     }
     return response;
   }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
+import { websocketOriginCheck } from '../realtime/websocket-origin.js';
+import { forwardedQuery } from './agent-proxy-paths.js';
 
 /** The agent's remote-download progress socket (apps/agent/src/files/download-progress.ts). */
 export const AGENT_PROGRESS_SOCKET_PATH = '/files/remote-download/ws';
@@ -31,25 +33,25 @@ const upstreams = new WeakMap<FastifyRequest, OpenedUpstream>();
  * browser's upgrade accepted. The browser's cookies never reach the agent.
  */
 export const agentSocketProxyRoutes: FastifyPluginAsync<AgentSocketProxyOptions> = async (app, options) => {
-  const allowed = new Set(options.allowedOrigins);
+  const checkOrigin = websocketOriginCheck(options.allowedOrigins, app.log);
 
   app.get<{ Params: { server: string } }>(
     `/api/servers/:server/agent${AGENT_PROGRESS_SOCKET_PATH}`,
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (!origin || !allowed.has(origin))
-          return reply.code(403).send({ id: 'forbidden', message: 'Origin not allowed' });
+        await checkOrigin(request, reply);
+        if (reply.sent) return reply;
+        const origin = request.headers.origin!;
         let address: string;
+        let query: string;
         try {
+          query = forwardedQuery(request.raw.url);
           ({ address } = await options.agentFor(request));
         } catch (error) {
           // Sent, not thrown: the refused upgrade then closes like any reply (404 for a stranger).
           return reply.send(error);
         }
-        const url = request.raw.url ?? '';
-        const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
         const host = address.includes(':') ? `[${address}]` : address;
         const token = request.headers['x-hostdeck'];
         const opened = await openUpstream(

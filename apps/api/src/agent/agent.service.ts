@@ -6,6 +6,8 @@ import {
   AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
   AGENT_TOKEN_LIFETIME_SECONDS,
   EVENT_STATUS,
+  GRAMMAR_MESSAGES,
+  isSpecialLinuxUser,
   type AgentChangelogEntry,
   type AgentTokenPayload,
   type AgentTokenResponse,
@@ -43,8 +45,8 @@ export interface AgentServiceDependencies {
   log?: (message: string, details: Record<string, unknown>) => void;
 }
 
-/** The install_agent event's description (an English i18n key). */
-export const AGENT_INSTALL_DESCRIPTION = 'Install the agent';
+/** The install_agent event's description (an EVENT_DESCRIPTIONS id). */
+export const AGENT_INSTALL_DESCRIPTION = { id: 'installAgent' } as const;
 
 /** Where the panel's file proxy for a server answers (agent-proxy.ts); `/files/…` follows. */
 export const agentProxyPath = (serverId: number) => `/api/servers/${serverId}/agent`;
@@ -135,6 +137,9 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
         const [parent] = await db.select().from(sites).where(eq(sites.id, site.siteId)).limit(1);
         if (parent && parent.serverId === site.serverId) site = parent;
       }
+      // A site made before the special-user rule (issue 25) may belong to root: its file manager
+      // and terminal would act as root.
+      if (isSpecialLinuxUser(site.linuxUser)) throw new ServerError(GRAMMAR_MESSAGES.specialUser);
       return issue(await serverRow(site.serverId), {
         site: site.id,
         root: `/home/${site.linuxUser}/${site.name}`,

@@ -63,7 +63,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ApplicationsRoutesOptions
         response: { 200: routes.applications.response },
       },
     },
-    async (request) => applications.list(request.user!, request.params.server, request.query),
+    async (request) => applications.list(request.user!, request.params.server, request.query, request.locale),
   );
 
   app.post(

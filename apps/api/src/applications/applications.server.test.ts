@@ -252,6 +252,21 @@ describe('applications on a booted test server', () => {
       'could not download the repository key https://pgp.mongodb.com/server-8.0.asc',
     );
     expect((await application('mongod')).is_installed).toBe(false);
+
+    // PHP 8.3 is not Debian's: the repository step says it adds packages.sury.org (and fails here,
+    // offline), never "no third-party repository is needed"; the row shows the failed install.
+    const php = await install('php8.3');
+    expect(php.status).toBe('ERROR');
+    expect(php.output).toContain('PHP 8.3 is not in the distribution: adding the repository that ships it');
+    expect(php.output).toContain('could not download the packages.sury.org keyring');
+    expect(php.output).not.toContain('no third-party repository is needed');
+    expect(php.output).not.toContain('==> Install the application');
+    expect((await application('php8.3')).install_failure).toMatchObject({
+      event_id: php.id,
+      status: 'ERROR',
+      error_id: 'stepFailed',
+      error_values: { recipe: 'application-install', step: 'repository' },
+    });
   });
 
   it('reports an unreachable server in words a user understands', async () => {

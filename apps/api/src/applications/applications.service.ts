@@ -1,4 +1,10 @@
-import type { Application, ApplicationName } from '@hostdeck/contracts';
+import {
+  isFailedStatus,
+  type Application,
+  type ApplicationName,
+  type EventDescriptionId,
+  type Locale,
+} from '@hostdeck/contracts';
 import {
   APPLICATION_CATALOGUE,
   applicationAutoRestart,
@@ -10,13 +16,14 @@ import {
   type ApplicationDefinition,
   type ApplicationInventory,
 } from '@hostdeck/recipes';
+import { translateEventText } from '../events/event-texts.js';
 import type { EventsService } from '../events/events.service.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
-import { APPLICATION_EVENT_PREFIX } from './application-events.js';
+import { APPLICATION_EVENT_PREFIX, APPLICATION_ID_VALUE } from './application-events.js';
 import type { ApplicationInventoryReader } from './application-inventory-reader.js';
-import type { ApplicationsRepository } from './applications.repository.js';
+import type { ApplicationsRepository, LastInstall } from './applications.repository.js';
 
 export type ApplicationAction = 'start' | 'stop' | 'restart';
 
@@ -32,13 +39,19 @@ export interface ApplicationListQuery {
   search?: string | undefined;
 }
 
-/** One application as the API shows it: the catalogue's description and the server's facts. */
+/**
+ * One application as the API shows it: the catalogue's description, the server's facts and, when
+ * its last install failed and it is still missing, that failure (issue 26: the row says so).
+ */
 export function presentApplication(
   definition: ApplicationDefinition,
   inventory: ApplicationInventory,
+  lastInstall?: LastInstall,
+  locale: Locale = 'en',
 ): Application {
   const entry = inventory.applications.get(definition.id);
   const installed = entry?.installed ?? false;
+  const failed = !installed && lastInstall?.isFinished === true && isFailedStatus(lastInstall.status);
   return {
     id: definition.id,
     name: definition.name,
@@ -50,6 +63,21 @@ export function presentApplication(
     auto_restart: entry?.autoRestart ?? false,
     icon: definition.icon,
     supported: isSupportedOn(definition, inventory.os),
+    install_failure: failed ? presentInstallFailure(lastInstall, locale) : null,
+  };
+}
+
+function presentInstallFailure(lastInstall: LastInstall, locale: Locale) {
+  const error = lastInstall.errorId ? { id: lastInstall.errorId, values: lastInstall.errorValues } : null;
+  return {
+    event_id: lastInstall.id,
+    status: lastInstall.status,
+    error_reason:
+      lastInstall.errorReason === null
+        ? null
+        : ((error && translateEventText(locale, 'error', error)) ?? lastInstall.errorReason),
+    error_id: error?.id ?? null,
+    error_values: error?.values ?? {},
   };
 }
 
@@ -72,14 +100,15 @@ export function filterApplications(applications: Application[], query: Applicati
  */
 export function createApplicationsService(dependencies: ApplicationsServiceDependencies) {
   const { policy, events } = dependencies;
+  const nameOf = (name: ApplicationName) => APPLICATION_CATALOGUE[name].name;
 
   async function startEvent(
     caller: Caller,
     serverId: number,
     recipeId: string,
-    input: Record<string, unknown>,
+    input: { name: ApplicationName } & Record<string, unknown>,
     kind: string,
-    description: string,
+    description: EventDescriptionId,
   ) {
     await policy.authorizeServer(caller, serverId, 'manage');
     const event = await events.startRecipe({
@@ -88,35 +117,31 @@ export function createApplicationsService(dependencies: ApplicationsServiceDepen
       recipeId,
       input,
       type: `${APPLICATION_EVENT_PREFIX}${kind}`,
-      description,
+      // The name for the reader, the id for finding the application's last install again.
+      description: {
+        id: description,
+        values: { application: nameOf(input.name), [APPLICATION_ID_VALUE]: input.name },
+      },
     });
     return { data: { id: event.id } };
   }
 
-  const nameOf = (name: ApplicationName) => APPLICATION_CATALOGUE[name].name;
-
   return {
-    async list(caller: Caller, serverId: number, query: ApplicationListQuery = {}) {
+    async list(caller: Caller, serverId: number, query: ApplicationListQuery = {}, locale: Locale = 'en') {
       await policy.authorizeServer(caller, serverId, 'view');
       if (!(await dependencies.repository.hasCredentials(serverId))) {
         throw new ServerError(SERVER_MESSAGES.notConnected);
       }
       const inventory = await dependencies.inventory.read(serverId);
+      const lastInstalls = await dependencies.repository.lastInstalls(serverId);
       const applications = Object.values(APPLICATION_CATALOGUE).map((definition) =>
-        presentApplication(definition, inventory),
+        presentApplication(definition, inventory, lastInstalls.get(definition.id), locale),
       );
       return { data: filterApplications(applications, query) };
     },
 
     install(caller: Caller, serverId: number, name: ApplicationName) {
-      return startEvent(
-        caller,
-        serverId,
-        applicationInstall.id,
-        { name },
-        'install',
-        `Install ${nameOf(name)}`,
-      );
+      return startEvent(caller, serverId, applicationInstall.id, { name }, 'install', 'installApplication');
     },
 
     uninstall(caller: Caller, serverId: number, name: ApplicationName) {
@@ -126,20 +151,15 @@ export function createApplicationsService(dependencies: ApplicationsServiceDepen
         applicationUninstall.id,
         { name },
         'uninstall',
-        `Uninstall ${nameOf(name)}`,
+        'uninstallApplication',
       );
     },
 
     serviceAction(caller: Caller, serverId: number, name: ApplicationName, action: ApplicationAction) {
-      const verb = { start: 'Start', stop: 'Stop', restart: 'Restart' }[action];
-      return startEvent(
-        caller,
-        serverId,
-        applicationService.id,
-        { name, action },
-        action,
-        `${verb} ${nameOf(name)}`,
-      );
+      const description = (
+        { start: 'startApplication', stop: 'stopApplication', restart: 'restartApplication' } as const
+      )[action];
+      return startEvent(caller, serverId, applicationService.id, { name, action }, action, description);
     },
 
     autoRestart(caller: Caller, serverId: number, name: ApplicationName, enabled: boolean) {
@@ -149,7 +169,7 @@ export function createApplicationsService(dependencies: ApplicationsServiceDepen
         applicationAutoRestart.id,
         { name, enabled },
         'auto_restart',
-        `Turn auto-restart ${enabled ? 'on' : 'off'} for ${nameOf(name)}`,
+        enabled ? 'enableAutoRestart' : 'disableAutoRestart',
       );
     },
   };

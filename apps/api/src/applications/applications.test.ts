@@ -3,10 +3,14 @@ import { eq } from 'drizzle-orm';
 import {
   APPLICATION_NAMES,
   applicationListSchema,
+  englishEventText,
   errorResponseSchema,
   startedEventResponseSchema,
 } from '@hostdeck/contracts';
+import { applicationInstall } from '@hostdeck/recipes';
 import { events } from '../database/schema.js';
+import { createEventsRepository } from '../events/events.repository.js';
+import { stepFailedText } from '../jobs/event-error.js';
 import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
 import {
   SshConnectionError,
@@ -116,6 +120,7 @@ describe('applications API', () => {
       auto_restart: true,
       icon: 'nginx',
       supported: true,
+      install_failure: null,
     });
     expect(data.find((application) => application.id === 'mariadb')).toMatchObject({
       group: 'mysql',
@@ -228,6 +233,56 @@ describe('applications API', () => {
     expect(off.description).toBe('Turn auto-restart off for Nginx');
     // Starting an event does not need the server to answer: the worker reaches it.
     expect(fake.state.runs).toHaveLength(0);
+  });
+
+  it("shows a failed install on its row, in the reader's language, until an install succeeds", async () => {
+    const { olga, base } = await scene();
+    const repository = createEventsRepository(db());
+    const installOf = async (name: string) =>
+      startedEventResponseSchema.parse((await olga.api.post(base, { name })).json()).data.id;
+    const failure = stepFailedText('application-install', applicationInstall.steps[1]!, 1);
+    const fail = (id: number) =>
+      repository.finish(id, null, 'ERROR', englishEventText(failure, 'error'), failure);
+    const rowOf = async (name: string, locale?: string) => {
+      const response = await olga.api.get(base, locale);
+      expect(response.statusCode, response.body).toBe(200);
+      return applicationListSchema
+        .parse(response.json())
+        .data.find((application) => application.id === name)!;
+    };
+
+    // MongoDB's install failed: its row says so and names the event; running, it says nothing yet.
+    const mongo = await installOf('mongod');
+    expect((await rowOf('mongod')).install_failure).toBeNull();
+    await fail(mongo);
+    expect((await rowOf('mongod', 'vi')).install_failure).toEqual({
+      event_id: mongo,
+      status: 'ERROR',
+      error_reason: 'Bước "Thêm kho gói của ứng dụng khi cần" thất bại (mã thoát 1)',
+      error_id: 'stepFailed',
+      error_values: {
+        recipe: 'application-install',
+        step: 'repository',
+        title: failure.values.title,
+        code: 1,
+      },
+    });
+    expect((await rowOf('mongod')).install_failure?.error_reason).toBe(
+      'Step "Add its package repository when needed" failed (exit code 1)',
+    );
+    // Another server's failures are not this one's.
+    const other = await insertServer(db(), olga.user.id, { ip: '203.0.113.21', sealedPassword: password() });
+    const otherList = applicationListSchema.parse(
+      (await olga.api.get(`/api/servers/${other.id}/applications`)).json(),
+    );
+    expect(otherList.data.find((application) => application.id === 'mongod')!.install_failure).toBeNull();
+
+    // A new attempt that succeeds clears it; an application the server reports installed never shows one.
+    const retry = await installOf('mongod');
+    await repository.finish(retry, null, 'FINISHED', null);
+    expect((await rowOf('mongod')).install_failure).toBeNull();
+    await fail(await installOf('nginx'));
+    expect((await rowOf('nginx')).install_failure).toBeNull();
   });
 
   it('refuses unknown applications, actions and fields with 422 before anything is queued', async () => {

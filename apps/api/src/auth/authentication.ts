@@ -30,11 +30,12 @@ export const authentication = fp(async function authenticationPlugin(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (config.public === true && config.sessionless === true) return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await findSessionByToken(options.db, token) : null;
     request.user = session?.user ?? null;
     request.sessionId = session?.sessionId ?? null;
-    const config = request.routeOptions.config;
     if (config.public === true) return;
     // Unmatched routes fall to the not-found handler, which must answer 404 (or the SPA) to all.
     if (request.routeOptions.url === undefined) return;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { axios as acmeAxios, Client, crypto as acmeCrypto } from 'acme-client';
 import type { SecretBox } from '../crypto/secret-box.js';
+import { AcmeUnreachableError, reportUnreachableAcmeServer } from './acme-transport.js';
 import { CERTIFICATE_SECRET_PURPOSE } from './certificate-events.js';
 
 /** The panel's ACME account key, sealed, beside the panel's other data (DATA_DIR). */
@@ -68,6 +69,7 @@ export function createAcmeAccounts(settings: AcmeSettings, secretBox: SecretBox)
 
     /** A client signed in to the panel's account (registered on first use, terms agreed). */
     async client(): Promise<Client> {
+      reportUnreachableAcmeServer();
       trustCaBundle();
       accountKey ??= loadOrCreateKey().catch((error: unknown) => {
         accountKey = undefined;
@@ -87,7 +89,8 @@ export function createAcmeAccounts(settings: AcmeSettings, secretBox: SecretBox)
         // "update" some CAs refuse (pebble: "Use POST-as-GET…").
         try {
           await client.createAccount({ onlyReturnExisting: true });
-        } catch {
+        } catch (error) {
+          if (error instanceof AcmeUnreachableError) throw error;
           await client.createAccount({
             termsOfServiceAgreed: true,
             ...(settings.email ? { contact: [`mailto:${settings.email}`] } : {}),

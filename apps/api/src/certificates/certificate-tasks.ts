@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { CERTIFICATE_MESSAGES } from '@hostdeck/contracts';
 import { parseStepLogLine } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import { sites } from '../database/schema.js';
+import { eventError } from '../jobs/event-error.js';
 import { TaskStepError, type EventHooks, type EventTaskContext } from '../jobs/event-hooks.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import type { SiteRow } from '../sites/site-access.js';
@@ -25,11 +25,6 @@ export type InstallAction = (typeof INSTALL_ACTIONS)[number];
 interface Material {
   certificate: string;
   privateKeyPem: string;
-}
-
-/** The §8 message with the reason after it, as the event's output and error reason show it. */
-export function installFailedMessage(siteName: string, reason: string): string {
-  return `${CERTIFICATE_MESSAGES.installFailed.replace('{0}', siteName)}: ${reason}`;
 }
 
 /**
@@ -69,13 +64,13 @@ export function registerCertificateTasks(dependencies: {
 
   async function loadSite(siteId: number): Promise<SiteRow> {
     const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
-    if (!site) throw new Error('The site no longer exists');
+    if (!site) throw eventError('siteGone');
     return site;
   }
 
   async function loadCertificate(certificateId: number): Promise<CertificateRow> {
     const row = await repository.find(certificateId);
-    if (!row) throw new Error('The certificate no longer exists');
+    if (!row) throw eventError('certificateGone');
     return row;
   }
 
@@ -191,7 +186,7 @@ export function registerCertificateTasks(dependencies: {
     } catch (error) {
       const reason = describeFailure(error);
       await repository.recordFailure(certificateId, reason);
-      throw new Error(installFailedMessage(site.name, reason), { cause: error });
+      throw eventError('certificateFailed', { site: site.name, detail: reason }, { cause: error });
     }
   });
 
@@ -202,7 +197,7 @@ export function registerCertificateTasks(dependencies: {
     try {
       if (input.action === 'activate') {
         const material = materialOf(row);
-        if (!material) throw new Error(CERTIFICATE_MESSAGES.notIssued);
+        if (!material) throw eventError('certificateNotIssued');
         await putOnSite(context, site, material);
         await repository.markActive(row.id, site.id);
         return;
@@ -216,7 +211,7 @@ export function registerCertificateTasks(dependencies: {
       const reason = describeFailure(error);
       await repository.recordFailure(row.id, reason);
       if (input.action !== 'activate') throw error;
-      throw new Error(installFailedMessage(site.name, reason), { cause: error });
+      throw eventError('certificateFailed', { site: site.name, detail: reason }, { cause: error });
     }
   });
 }

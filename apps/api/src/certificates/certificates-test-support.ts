@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createSocket } from 'node:dgram';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -135,8 +137,11 @@ async function startClosedCa(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${port}/directory`, server };
 }
 
-/** A panel with job workers on the certificate fake server; its ACME CA refuses every request. */
-export function useCertificateApp() {
+/**
+ * A panel with job workers on the certificate fake server; its ACME CA refuses every request.
+ * `env` adds or replaces settings (read when the panel is built, after the CA started).
+ */
+export function useCertificateApp(env: () => Record<string, string> = () => ({})) {
   let ca: { url: string; server: Server } | undefined;
   beforeAll(async () => {
     ca = await startClosedCa();
@@ -146,8 +151,80 @@ export function useCertificateApp() {
     ca?.server.close();
   });
   return useFakeServerApp(createCertificateFakeServer(), {
-    env: () => ({ ACME_DIRECTORY_URL: ca!.url }),
+    env: () => ({ ACME_DIRECTORY_URL: ca!.url, ...env() }),
   });
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (bound, then closed again). */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+function ipv6Bytes(address: string): Buffer {
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const [head, tail] = address.split('::');
+  const all =
+    tail === undefined
+      ? groups(head)
+      : [
+          ...groups(head),
+          ...Array<string>(8 - groups(head).length - groups(tail).length).fill('0'),
+          ...groups(tail),
+        ];
+  return Buffer.from(
+    all.flatMap((group) => [Number.parseInt(group, 16) >> 8, Number.parseInt(group, 16) & 0xff]),
+  );
+}
+
+/**
+ * A DNS server on 127.0.0.1 answering A and AAAA queries from `records` (name → addresses) and
+ * NXDOMAIN for other names: the resolver the panel's name check asks in tests (ACME_DNS_RESOLVER).
+ */
+export async function startTestDns(records: Record<string, string[]>) {
+  const socket = createSocket('udp4');
+  socket.on('message', (query, peer) => {
+    // Header (12 bytes), then one question: labels up to a zero byte, type, class.
+    const labels: string[] = [];
+    let offset = 12;
+    while (offset < query.length && query[offset] !== 0) {
+      labels.push(query.subarray(offset + 1, offset + 1 + query[offset]!).toString('ascii'));
+      offset += 1 + query[offset]!;
+    }
+    const questionEnd = offset + 5;
+    const type = query.readUInt16BE(offset + 1);
+    const known = records[labels.join('.').toLowerCase()];
+    const family = type === 1 ? 4 : type === 28 ? 6 : 0;
+    const answers = (known ?? []).filter((address) => isIP(address) === family);
+    const header = Buffer.alloc(12);
+    query.copy(header, 0, 0, 2);
+    header.writeUInt16BE(0x8180 | (known ? 0 : 3), 2);
+    header.writeUInt16BE(1, 4);
+    header.writeUInt16BE(answers.length, 6);
+    const answerRecords = answers.map((address) => {
+      const data = family === 4 ? Buffer.from(address.split('.').map(Number)) : ipv6Bytes(address);
+      const fixed = Buffer.alloc(12);
+      fixed.writeUInt16BE(0xc00c, 0); // the name: a pointer to the question's
+      fixed.writeUInt16BE(type, 2);
+      fixed.writeUInt16BE(1, 4);
+      fixed.writeUInt32BE(60, 6);
+      fixed.writeUInt16BE(data.length, 10);
+      return Buffer.concat([fixed, data]);
+    });
+    socket.send(
+      Buffer.concat([header, query.subarray(12, questionEnd), ...answerRecords]),
+      peer.port,
+      peer.address,
+    );
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${socket.address().port}`,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }
 
 /** Olga owns a connected server with `shop.example.com` and `blog.example.com`; Mallory is a stranger. */

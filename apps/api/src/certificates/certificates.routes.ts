@@ -17,6 +17,7 @@ import { createSiteAccess } from '../sites/site-access.js';
 import { aliasNamesOf } from '../sites/site-state.js';
 import type { SitesRoutesOptions } from '../sites/sites.routes.js';
 import { createAcmeAccounts } from './acme-account.js';
+import { createAddressLookup, createNameCheck, defaultNameCheckMode } from './certificate-name-check.js';
 import { CERTIFICATE_UPDATE_KEYS } from './certificate-events.js';
 import { registerCertificateTasks } from './certificate-tasks.js';
 import { registerCertificateFinishedHandler, startRenewalSchedule } from './certificate-renewal.js';
@@ -39,6 +40,10 @@ export const certificatesRoutes: FastifyPluginAsyncZod<SitesRoutesOptions> = asy
       options.bus.publish(userId, { type: 'Update-data', keys: [...CERTIFICATE_UPDATE_KEYS] });
     }
   };
+  const checkNames = createNameCheck({
+    mode: config.acme.nameCheck ?? defaultNameCheckMode(config.acme.directoryUrl),
+    lookup: createAddressLookup(config.acme.dnsResolver),
+  });
   const certificates = createCertificatesService({
     access,
     repository,
@@ -51,6 +56,10 @@ export const certificatesRoutes: FastifyPluginAsyncZod<SitesRoutesOptions> = asy
         .from(servers)
         .where(eq(servers.id, serverId));
       return server?.userId ?? null;
+    },
+    checkNames: async (domains, site) => {
+      const [server] = await db.select({ ip: servers.ip }).from(servers).where(eq(servers.id, site.serverId));
+      if (server) await checkNames(domains, server.ip);
     },
     publish,
     appUrl: config.appUrl,

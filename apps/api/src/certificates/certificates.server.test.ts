@@ -13,7 +13,7 @@ import {
 } from '../../../../packages/recipes/src/sites/web-test-server.js';
 import { startPebble, type Pebble } from '../../../../tools/pebble/index.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { certificates, sites } from '../database/schema.js';
+import { certificates, events, sites } from '../database/schema.js';
 import type { ApiClient } from '../policy/policy-fixtures.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
@@ -21,14 +21,15 @@ import { createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { parsePrivateKey } from './certificate-pem.js';
-import { makeCertificate, readCertificate, waitForEvent } from './certificates-test-support.js';
+import { freePort, makeCertificate, readCertificate, waitForEvent } from './certificates-test-support.js';
 
 /**
  * SSL on a booted Debian 12 server with nginx, against a local ACME CA (pebble) that really checks
  * the HTTP-01 answers on port 80: Let's Encrypt-style issuance through the API and the job
  * workers, the 443 block answering with the issued chain, a failing validation that leaves the
  * vhost alone, deactivation, renewal through the public endpoint, and the install recipe's own
- * openssl checks.
+ * openssl checks. The panel checks names against pebble's own DNS before asking it
+ * (ACME_NAME_CHECK=resolve: `.test` names are fine for this CA, but must reach the server).
  */
 const [pglite] = await availableTestDatabases();
 const SERVER = 'site4';
@@ -79,10 +80,19 @@ describe('site certificates on a booted test server with pebble', () => {
 
   beforeAll(async () => {
     testServer = await bootWebTestServer(SERVER);
-    pebble = await startPebble({ defaultIpv4: testServer.address });
+    const ports = { acme: await freePort(), management: await freePort(), dns: await freePort() };
+    pebble = await startPebble({
+      defaultIpv4: testServer.address,
+      ports: { ...ports, dnsManagement: await freePort() },
+    });
     const connected = await createConnectedTestApp(pglite!, testServer, {
       workers: true,
-      env: { ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_BUNDLE: pebble.caBundlePath },
+      env: {
+        ACME_DIRECTORY_URL: pebble.directoryUrl,
+        ACME_CA_BUNDLE: pebble.caBundlePath,
+        ACME_NAME_CHECK: 'resolve',
+        ACME_DNS_RESOLVER: `127.0.0.1:${ports.dns}`,
+      },
     });
     ({ test, api, serverId } = connected);
     ownerId = connected.user.id;
@@ -171,25 +181,44 @@ describe('site certificates on a booted test server with pebble', () => {
     expect(await httpsStatus('ssl.test')).toBe('200');
   });
 
-  it('fails with the ACME error when the CA cannot reach the name, and leaves the vhost as it was', async () => {
-    const site = await createSite('fail.test');
-    // The CA resolves fail.test to a loopback address where nothing listens on port 80.
-    await pebble.setAddress('fail.test', '127.0.0.2');
-    const vhost = '/etc/nginx/sites-available/fail.test.conf';
-    const before = (await onServer(`sha256sum ${vhost}`)).stdout;
+  it('refuses, before asking the CA, a name that does not resolve to the server', async () => {
+    const [site] = await test.database.db
+      .insert(sites)
+      .values({ serverId, userId: ownerId, name: 'elsewhere.test', linuxUser: 'hostdeck', status: 'active' })
+      .returning();
+    await pebble.setAddress('elsewhere.test', '127.0.0.2');
+    const refused = await api.post(`/api/sites/${site!.id}/certificates/free`, {});
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorResponseSchema.parse(refused.json()).errors?.domains).toEqual([
+      `elsewhere.test resolves to 127.0.0.2, not to this server (${testServer.address}): point its A (or AAAA) record at ${testServer.address}, then try again.`,
+    ]);
+    expect(
+      await test.database.db.select().from(certificates).where(eq(certificates.siteId, site!.id)),
+    ).toEqual([]);
+    expect(await test.database.db.select().from(events).where(eq(events.siteId, site!.id))).toEqual([]);
+  });
 
-    const { certificate, event } = await runEvent(api.post(`/api/sites/${site.id}/certificates/free`, {}));
+  it('fails with the CA’s own error when no vhost of the site answers its challenge', async () => {
+    // The name resolves to the server, so the check passes; but the site was never put on the
+    // server, so nginx's default server answers the CA's request with 404.
+    const [site] = await test.database.db
+      .insert(sites)
+      .values({ serverId, userId: ownerId, name: 'fail.test', linuxUser: 'hostdeck', status: 'active' })
+      .returning();
+    const { certificate, event } = await runEvent(api.post(`/api/sites/${site!.id}/certificates/free`, {}));
     expect(event.status).toBe('ERROR');
     expect(event.output).toContain('Unable to install SSL certificate on website with domain fail.test: ');
     const row = await readCertificate(test.database.db, certificate.id);
     expect(row).toMatchObject({ status: 'failed', active: false });
-    expect(row!.lastError).toMatch(/refused|connect/i);
+    // pebble's problem detail, as the CA wrote it.
+    expect(row!.lastError, `${event.output}\n--- pebble ---\n${pebble.logs()}`).toMatch(/404/);
+    expect(row!.lastError).toContain('fail.test');
     expect(event.output).toContain(row!.lastError!);
 
-    expect((await onServer(`sha256sum ${vhost}`)).stdout).toBe(before);
+    expect((await onServer('test -e /etc/nginx/sites-available/fail.test.conf; echo $?')).stdout).toBe('1');
     expect((await onServer('test -e /etc/hostdeck/ssl/fail.test; echo $?')).stdout).toBe('1');
     expect((await onServer('ls -A /var/lib/hostdeck/acme/.well-known/acme-challenge')).stdout).toBe('');
-    const [siteRow] = await test.database.db.select().from(sites).where(eq(sites.id, site.id));
+    const [siteRow] = await test.database.db.select().from(sites).where(eq(sites.id, site!.id));
     expect(siteRow!.certificateId).toBeNull();
   });
 

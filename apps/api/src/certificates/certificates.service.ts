@@ -49,6 +49,8 @@ export interface CertificatesServiceDependencies {
   aliasNames(site: SiteRow): Promise<string[]>;
   /** The owner of a server (renewals without a caller run as the owner). */
   serverOwner(serverId: number): Promise<number | null>;
+  /** Refuses names a CA would refuse, before asking it (certificate-name-check.ts). */
+  checkNames(domains: readonly string[], site: SiteRow): Promise<void>;
   /** Realtime Update-data to everyone who sees the server. */
   publish(serverId: number): Promise<void>;
   appUrl: string;
@@ -96,7 +98,10 @@ export function createCertificatesService(dependencies: CertificatesServiceDepen
       task: CERTIFICATE_TASKS.issue,
       input: { certificate_id: row.id },
       type: CERTIFICATE_EVENT_TYPES.issue,
-      description: `${row.status === 'issued' ? 'Renew' : 'Issue'} the SSL certificate of ${site.name}`,
+      description: {
+        id: row.status === 'issued' ? 'renewCertificate' : 'issueCertificate',
+        values: { site: site.name },
+      },
       modelId: row.id,
       modelType: CERTIFICATE_MODEL_TYPE,
     });
@@ -104,7 +109,13 @@ export function createCertificatesService(dependencies: CertificatesServiceDepen
   }
 
   async function startInstall(userId: number, site: SiteRow, row: CertificateRow, action: InstallAction) {
-    const verb = { activate: 'Install', deactivate: 'Deactivate', delete: 'Delete' }[action];
+    const id = (
+      {
+        activate: 'installCertificate',
+        deactivate: 'deactivateCertificate',
+        delete: 'deleteCertificate',
+      } as const
+    )[action];
     const event = await events.startTask({
       userId,
       serverId: site.serverId,
@@ -112,7 +123,7 @@ export function createCertificatesService(dependencies: CertificatesServiceDepen
       task: CERTIFICATE_TASKS.install,
       input: { certificate_id: row.id, action },
       type: CERTIFICATE_EVENT_TYPES.install,
-      description: `${verb} the SSL certificate of ${site.name}`,
+      description: { id, values: { site: site.name } },
       modelId: row.id,
       modelType: CERTIFICATE_MODEL_TYPE,
     });
@@ -164,6 +175,7 @@ export function createCertificatesService(dependencies: CertificatesServiceDepen
         }
       }
       if (await repository.isIssuing(site.id)) throw new ConflictError(CERTIFICATE_MESSAGES.issuing);
+      await dependencies.checkNames(domains, site);
       const row = await repository.insert({
         siteId: site.id,
         type: 'letsencrypt',

@@ -1,5 +1,6 @@
+import { axios as acmeAxios } from 'acme-client';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   certificateEventResponseSchema,
   certificateListSchema,
@@ -7,14 +8,16 @@ import {
   certificateResponseSchema,
   errorResponseSchema,
 } from '@hostdeck/contracts';
-import { certificates } from '../database/schema.js';
+import { certificates, events } from '../database/schema.js';
 import { keysOf } from '../servers/fake-server.js';
 import { CERTIFICATE_SECRET_PURPOSE } from './certificate-events.js';
 import {
   certificateScene,
+  freePort,
   makeCertificate,
   readCertificate,
   readSite,
+  startTestDns,
   useCertificateApp,
   waitForEvent,
 } from './certificates-test-support.js';
@@ -54,7 +57,10 @@ describe('site certificates API', () => {
     // The key travels on stdin after the frame, re-encoded as PKCS#8; never in the environment.
     const install = server.steps[0]!.stdin.toString('utf8');
     expect(install).toContain('-----BEGIN PRIVATE KEY-----');
-    expect(install).not.toMatch(/HD_[A-Z_]*=[^\0]*PRIVATE KEY/);
+    // The environment pairs end at the first empty one (two NULs); the script and stdin follow.
+    const environment = install.slice(0, install.indexOf('\0\0'));
+    expect(environment).toMatch(/^HD_RECIPE_ID=/);
+    expect(environment).not.toContain('PRIVATE KEY');
 
     const row = await readCertificate(db(), certificate.id);
     expect(row).toMatchObject({ active: true, status: 'issued', lastError: null });
@@ -391,5 +397,86 @@ describe('site certificates API', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe('Let’s Encrypt for names a public CA cannot issue for, and a CA that cannot be reached', () => {
+  let dns: Awaited<ReturnType<typeof startTestDns>> | undefined;
+  let acmeUrl = '';
+  const acmeSettings = (acmeAxios.defaults as unknown as { acmeSettings: { retryDefaultDelay: number } })
+    .acmeSettings;
+  const retryDelay = acmeSettings.retryDefaultDelay;
+  beforeAll(async () => {
+    // The certificate scene's server is 203.0.113.40.
+    dns = await startTestDns({
+      'shop.hostdeck.dev': ['203.0.113.40'],
+      'moved.hostdeck.dev': ['198.51.100.9', '2001:db8::9'],
+    });
+    acmeUrl = `http://127.0.0.1:${await freePort()}/directory`;
+    // acme-client retries an unanswered request five times, 5 s apart and more: not in a test.
+    acmeSettings.retryDefaultDelay = 0;
+  });
+  afterAll(async () => {
+    acmeSettings.retryDefaultDelay = retryDelay;
+    await dns?.close();
+  });
+  const { server, testApp, db } = useCertificateApp(() => ({
+    ACME_DIRECTORY_URL: acmeUrl,
+    ACME_NAME_CHECK: 'public',
+    ACME_DNS_RESOLVER: dns!.address,
+  }));
+
+  const refused = async (
+    olga: Awaited<ReturnType<typeof certificateScene>>['olga'],
+    siteId: number,
+    locale?: string,
+  ) => {
+    const response = await olga.api.post(`/api/sites/${siteId}/certificates/free`, {}, locale);
+    expect(response.statusCode, response.body).toBe(422);
+    return errorResponseSchema.parse(response.json()).errors?.domains;
+  };
+
+  it('refuses reserved names, names that point elsewhere and names not in DNS, and asks the CA nothing', async () => {
+    const { olga, site, insertSite } = await certificateScene(testApp());
+    expect(await refused(olga, site.id)).toEqual([
+      'shop.example.com cannot get a public certificate: names under .example.com are reserved for private or test use.',
+    ]);
+    expect(await refused(olga, site.id, 'vi')).toEqual([
+      'shop.example.com không thể có chứng chỉ công khai: các tên thuộc .example.com được dành cho mạng riêng hoặc để thử nghiệm.',
+    ]);
+    const moved = await insertSite('moved.hostdeck.dev');
+    expect(await refused(olga, moved.id)).toEqual([
+      'moved.hostdeck.dev resolves to 198.51.100.9, 2001:db8::9, not to this server (203.0.113.40): point its A (or AAAA) record at 203.0.113.40, then try again.',
+    ]);
+    const unknown = await insertSite('new.hostdeck.dev');
+    expect(await refused(olga, unknown.id, 'vi')).toEqual([
+      'new.hostdeck.dev chưa phân giải được trong DNS: hãy trỏ bản ghi A (hoặc AAAA) của nó về máy chủ này (203.0.113.40) rồi thử lại.',
+    ]);
+    // Nothing was stored or started: no certificate row, no event, no step on the server.
+    for (const id of [site.id, moved.id, unknown.id]) {
+      expect(await db().select().from(certificates).where(eq(certificates.siteId, id))).toEqual([]);
+      expect(await db().select().from(events).where(eq(events.siteId, id))).toEqual([]);
+    }
+    expect(server.steps).toEqual([]);
+  });
+
+  it('says the ACME server could not be reached, with its address and the cause', async () => {
+    const { olga, insertSite } = await certificateScene(testApp());
+    const site = await insertSite('shop.hostdeck.dev');
+    const response = await olga.api.post(`/api/sites/${site.id}/certificates/free`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    const started = certificateEventResponseSchema.parse(response.json());
+    const event = await waitForEvent(db(), started.data.id);
+    expect(event.status).toBe('ERROR');
+    const row = await readCertificate(db(), started.certificate.id);
+    expect(row).toMatchObject({ status: 'failed', active: false });
+    expect(row!.lastError).toBe(
+      `The ACME server could not be reached at ${acmeUrl}: connect ECONNREFUSED ${new URL(acmeUrl).host}`,
+    );
+    expect(event.output).toContain(
+      `Unable to install SSL certificate on website with domain shop.hostdeck.dev: ${row!.lastError}`,
+    );
+    expect(event.output).not.toContain('Cannot read properties');
+    expect(server.steps).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { CERTIFICATE_MESSAGES } from '@hostdeck/contracts';
+import { CERTIFICATE_NAME_MESSAGES } from './certificate-name-check.js';
 
 /** Vietnamese for the API messages of this area (SSL certificates); the i18n test fails on a missing one. */
 export const certificatesVi: Record<string, string> = {
@@ -24,4 +25,14 @@ export const certificatesVi: Record<string, string> = {
   [CERTIFICATE_MESSAGES.text]: 'Tối đa 64 ký tự, không có ký tự điều khiển hay các ký tự / \\ + = , < > " ;',
   [CERTIFICATE_MESSAGES.tooManyDomains]: 'Tối đa 100 tên miền.',
   'The renewal has started.': 'Đã bắt đầu gia hạn.',
+  [CERTIFICATE_NAME_MESSAGES.reserved]:
+    '{domain} không thể có chứng chỉ công khai: các tên thuộc .{suffix} được dành cho mạng riêng hoặc để thử nghiệm.',
+  [CERTIFICATE_NAME_MESSAGES.notPublic]:
+    '{domain} không thể có chứng chỉ công khai: đây không phải là một tên miền công khai.',
+  [CERTIFICATE_NAME_MESSAGES.unresolved]:
+    '{domain} chưa phân giải được trong DNS: hãy trỏ bản ghi A (hoặc AAAA) của nó về máy chủ này ({ip}) rồi thử lại.',
+  [CERTIFICATE_NAME_MESSAGES.elsewhere]:
+    '{domain} đang trỏ tới {addresses}, không phải máy chủ này ({ip}): hãy trỏ bản ghi A (hoặc AAAA) của nó về {ip} rồi thử lại.',
+  [CERTIFICATE_NAME_MESSAGES.lookupFailed]:
+    'Không tra cứu được {domain} trong DNS ({error}): hãy thử lại sau ít phút.',
 };

@@ -21,13 +21,51 @@ describe('loadConfig', () => {
       expect(problems).toContain(variable);
   });
 
-  it('defaults to port 8080 and the embedded database in ./data', () => {
+  it("defaults to port 8080, the embedded database in ./data and this machine's address", () => {
     const dataDir = temporaryDataDir();
-    const config = loadConfig({ DATA_DIR: dataDir }, options);
+    const config = loadConfig({ DATA_DIR: dataDir }, { ...options, primaryAddress: () => '203.0.113.7' });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.appUrl).toBe('http://localhost:8080');
-    expect(config.allowedOrigins).toEqual(['http://localhost:8080']);
+    // Links name the address people reach the server at; websockets also take the machine's own names.
+    expect(config.appUrl).toBe('http://203.0.113.7:8080');
+    expect(config.appUrlSource).toBe('detected');
+    expect(config.allowedOrigins).toEqual([
+      'http://203.0.113.7:8080',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+    ]);
+  });
+
+  it('says localhost when no address is found or the panel listens on loopback only', () => {
+    const dataDir = temporaryDataDir();
+    const none = loadConfig({ DATA_DIR: dataDir }, { ...options, primaryAddress: () => null });
+    expect(none.appUrl).toBe('http://localhost:8080');
+    expect(none.appUrlSource).toBe('localhost');
+    expect(none.allowedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
+    const loopback = loadConfig(
+      { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '80' },
+      { ...options, primaryAddress: () => '203.0.113.7' },
+    );
+    // Port 80 is left out, as browsers leave it out of their Origin header.
+    expect(loopback.appUrl).toBe('http://localhost');
+    expect(loopback.allowedOrigins).toEqual(['http://localhost', 'http://127.0.0.1']);
+    const oneAddress = loadConfig({ DATA_DIR: dataDir, HOST: '198.51.100.4' }, options);
+    expect(oneAddress.appUrl).toBe('http://198.51.100.4:8080');
+  });
+
+  it('keeps exactly APP_URL (and ALLOWED_ORIGINS) when it is set', () => {
+    const dataDir = temporaryDataDir();
+    const config = loadConfig(
+      {
+        DATA_DIR: dataDir,
+        APP_URL: 'https://panel.example.com/',
+        ALLOWED_ORIGINS: 'https://ops.example.com',
+      },
+      { ...options, primaryAddress: () => '203.0.113.7' },
+    );
+    expect(config.appUrl).toBe('https://panel.example.com');
+    expect(config.appUrlSource).toBe('configured');
+    expect(config.allowedOrigins).toEqual(['https://panel.example.com', 'https://ops.example.com']);
   });
 
   it('generates APP_KEY on first start with mode 0600 and reuses it afterwards', () => {

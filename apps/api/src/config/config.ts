@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
+import { detectPrimaryAddress } from './primary-address.js';
 
 /**
  * The one configuration schema of the panel. Every variable is read here, and every missing or
@@ -21,15 +23,30 @@ const environmentSchema = z.object({
     .string()
     .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 bytes in base64')
     .optional(),
+  /**
+   * The address people open the panel at. Links (mail, the deploy webhook, certificate renewal)
+   * are built from it, never from a request's Host header, and websockets accept exactly its
+   * origin (plus ALLOWED_ORIGINS). Unset: http://<this machine's primary IPv4 address>:PORT, and
+   * websockets also accept http://localhost:PORT and http://127.0.0.1:PORT (issue 26: a panel
+   * opened by its IP must work). Behind a domain or a proxy, set it (https://panel.example.com).
+   */
   APP_URL: z.url().optional(),
   BRAND: z.string().min(1).max(40).default('HostDeck'),
   DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Extra origins allowed for websockets and agent popups, comma-separated. */
+  /** Extra origins allowed for websockets and agent popups, comma-separated (exact origins). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** End of the current sales event (promo banner countdown, §2), ISO 8601. */
   SALES_EVENT_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Billing turned on by the operator: VIP-only features lock for servers that are not VIP and
+   * the promo and upgrade banners show (spec/000 §2). Off by default: nothing is locked.
+   */
+  BILLING_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** VND per USD, for bank-transfer top-ups. */
   USD_RATE: z.coerce.number().positive().default(25000),
   /** Highest referral commission, in percent. */
@@ -59,6 +76,17 @@ const environmentSchema = z.object({
   ACME_CA_BUNDLE: z.string().min(1).optional(),
   /** Contact address given to the ACME CA for expiry notices; none when unset. */
   ACME_EMAIL: z.email().optional(),
+  /**
+   * What is checked before a free certificate is requested (certificates/certificate-name-check.ts):
+   * `public` (a public name that resolves to the site's server), `resolve` (only the latter) or
+   * `off`. Unset: `public`, or `off` for an ACME server on a loopback or private address.
+   */
+  ACME_NAME_CHECK: z.enum(['public', 'resolve', 'off']).optional(),
+  /** The DNS server (`ip` or `ip:port`, `[ipv6]:port`) for that check; the system's when unset. */
+  ACME_DNS_RESOLVER: z
+    .string()
+    .refine(isDnsServerAddress, 'must be an IP address, optionally with a port (127.0.0.1:53, [::1]:53)')
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -73,6 +101,8 @@ export interface Config {
   databaseUrl: string | undefined;
   appKey: Buffer;
   appUrl: string;
+  /** Where appUrl came from: APP_URL, this machine's primary address, or localhost as a last resort. */
+  appUrlSource: 'configured' | 'detected' | 'localhost';
   brand: string;
   defaultLocale: (typeof LOCALES)[number];
   logLevel: string;
@@ -80,6 +110,7 @@ export interface Config {
   allowedOrigins: string[];
   trustProxy: boolean;
   salesEventEndsAt: string | null;
+  billingEnabled: boolean;
   usdRate: number;
   maxCommission: number;
   jobConcurrency: number;
@@ -93,7 +124,13 @@ export interface Config {
    */
   devOutbox: boolean;
   /** Free certificates (certificates/acme-account.ts). */
-  acme: { directoryUrl: string; caBundle: string | undefined; email: string | undefined };
+  acme: {
+    directoryUrl: string;
+    caBundle: string | undefined;
+    email: string | undefined;
+    nameCheck: 'public' | 'resolve' | 'off' | undefined;
+    dnsResolver: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -107,7 +144,12 @@ const APP_KEY_FILE = 'app.key';
 
 export function loadConfig(
   environment: NodeJS.ProcessEnv,
-  options: { repositoryRoot: string; generateAppKey?: boolean },
+  options: {
+    repositoryRoot: string;
+    generateAppKey?: boolean;
+    /** This machine's primary address (config/primary-address.ts); injected by tests. */
+    primaryAddress?: () => string | null;
+  },
 ): Config {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
@@ -118,9 +160,17 @@ export function loadConfig(
   const appKey = values.APP_KEY
     ? decodeAppKey(values.APP_KEY)
     : readOrCreateAppKey(dataDir, options.generateAppKey ?? true);
-  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const address = values.APP_URL
+    ? null
+    : listeningAddress(values.HOST, options.primaryAddress ?? detectPrimaryAddress);
+  // Origins as browsers send them (no :80).
+  const originOf = (host: string) => new URL(`http://${host}:${values.PORT}`).origin;
+  const local = [originOf('localhost'), originOf('127.0.0.1')];
+  const appUrl = (values.APP_URL ?? (address ? originOf(address) : local[0]!)).replace(/\/+$/, '');
   const allowedOrigins = [
     new URL(appUrl).origin,
+    // Without APP_URL the panel is opened by its address or, on the machine itself, by localhost.
+    ...(values.APP_URL ? [] : local),
     ...values.ALLOWED_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
@@ -133,6 +183,7 @@ export function loadConfig(
     databaseUrl: values.DATABASE_URL,
     appKey,
     appUrl,
+    appUrlSource: values.APP_URL ? 'configured' : address ? 'detected' : 'localhost',
     brand: values.BRAND,
     defaultLocale: values.DEFAULT_LOCALE,
     logLevel: values.LOG_LEVEL,
@@ -140,6 +191,7 @@ export function loadConfig(
     allowedOrigins: [...new Set(allowedOrigins)],
     trustProxy: values.TRUST_PROXY,
     salesEventEndsAt: values.SALES_EVENT_ENDS_AT ?? null,
+    billingEnabled: values.BILLING_ENABLED,
     usdRate: values.USD_RATE,
     maxCommission: values.MAX_COMMISSION,
     jobConcurrency: values.JOB_CONCURRENCY,
@@ -151,8 +203,26 @@ export function loadConfig(
       directoryUrl: values.ACME_DIRECTORY_URL,
       caBundle: values.ACME_CA_BUNDLE,
       email: values.ACME_EMAIL,
+      nameCheck: values.ACME_NAME_CHECK,
+      dnsResolver: values.ACME_DNS_RESOLVER,
     },
   };
+}
+
+/** The address others reach the panel at, by HOST: every address (the primary one), loopback only (none), or that one. */
+function listeningAddress(host: string, primaryAddress: () => string | null): string | null {
+  if (host === '0.0.0.0' || host === '::') return primaryAddress();
+  if (host === 'localhost' || host === '::1' || host.startsWith('127.')) return null;
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** `ip`, `ipv4:port` or `[ipv6]:port`, as node:dns `setServers` takes them. */
+function isDnsServerAddress(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(value);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2]) <= 65535;
+  const withPort = /^([\d.]+):(\d{1,5})$/.exec(value);
+  if (withPort) return isIP(withPort[1]!) === 4 && Number(withPort[2]) <= 65535;
+  return isIP(value) !== 0;
 }
 
 function decodeAppKey(value: string): Buffer {

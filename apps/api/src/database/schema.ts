@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { EventTextValues } from '@hostdeck/contracts';
 
 /**
  * The panel's tables. Change this file, then run `npm run db:generate -w @hostdeck/api` and commit
@@ -103,7 +104,11 @@ export const events = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     type: varchar('type', { length: 64 }).notNull(),
+    /** English, for rows read by older code; readers get `descriptionId` in their language. */
     description: varchar('description', { length: 255 }).notNull(),
+    /** EVENT_DESCRIPTIONS id and its values (contracts); null on rows stored before ids. */
+    descriptionId: varchar('description_id', { length: 64 }),
+    descriptionValues: jsonb('description_values').$type<EventTextValues>().notNull().default({}),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     serverId: integer('server_id').references(() => servers.id, { onDelete: 'cascade' }),
     siteId: integer('site_id'),
@@ -126,6 +131,9 @@ export const events = pgTable(
     outputBytes: integer('output_bytes').notNull().default(0),
     outputTruncated: boolean('output_truncated').notNull().default(false),
     errorReason: text('error_reason'),
+    /** EVENT_ERRORS id and values when the error line is one of them (errorReason is its English). */
+    errorId: varchar('error_id', { length: 64 }),
+    errorValues: jsonb('error_values').$type<EventTextValues>().notNull().default({}),
     queueJobId: varchar('queue_job_id', { length: 64 }),
     leaseOwner: varchar('lease_owner', { length: 64 }),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
@@ -423,4 +431,32 @@ export const customScripts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('custom_scripts_user').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Single-use terminal tokens already spent (SECURITY.md, cross-site websockets), in the database so
+ * that every panel process behind a balancer refuses a second use; a row lives until its token
+ * expires (terminal/used-tokens.ts).
+ */
+export const usedTerminalTokens = pgTable(
+  'used_terminal_tokens',
+  {
+    jti: varchar('jti', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_terminal_tokens_expires').on(table.expiresAt)],
+);
+
+/**
+ * Rate-limit counters of every panel process (http/rate-limit-store.ts): one row per limited key
+ * (its SHA-256, so no email or address is kept), counted until the window ends.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 64 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_resets').on(table.resetsAt)],
 );

@@ -6,6 +6,7 @@ import {
   databaseDumpPathSchema,
 } from '@hostdeck/contracts';
 import type { AgentSigner } from '../agent/agent-keys.js';
+import { eventError } from '../jobs/event-error.js';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
 import { callAgentImport } from './agent-import-call.js';
 import type { DatabasesRepository } from './databases.repository.js';
@@ -47,9 +48,9 @@ export function registerDatabaseImportTask(dependencies: DatabaseImportTaskDepen
     const input = databaseImportTaskInputSchema.parse(context.input);
     const serverId = context.event.serverId!;
     const database = await dependencies.repository.findOnServer(serverId, input.database_id);
-    if (!database) throw new Error('The database no longer exists');
+    if (!database) throw eventError('databaseGone');
     const server = await dependencies.repository.agentOf(serverId);
-    if (!server) throw new Error('The server no longer exists');
+    if (!server) throw eventError('serverGone');
     const token = dependencies.signer.sign({
       v: 1,
       server: server.id,

@@ -65,7 +65,7 @@ export function createDatabasesService(dependencies: DatabasesServiceDependencie
         task: DATABASE_IMPORT_TASK,
         input,
         type: DATABASE_IMPORT_EVENT_TYPE,
-        description: `Import the database ${database.name}`,
+        description: { id: 'importDatabase', values: { database: database.name } },
         modelId: database.id,
         modelType: DATABASE_MODEL_TYPE,
       });

@@ -4,6 +4,7 @@ import { siteCommand, siteDeploy, siteRollback } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { EventRow } from '../events/events.repository.js';
+import { eventError } from '../jobs/event-error.js';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
 import { usersWithServerAccess } from '../policy/server-policy.js';
 import type { RealtimeBus } from '../realtime/realtime-bus.js';
@@ -54,7 +55,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
     const { deployment_id: id } = deploymentInput.parse(context.input);
     const deployment = await repository.findDeploymentById(id);
     const site = deployment && (await dependencies.loadSite(deployment.siteId));
-    if (!deployment || !site) throw new Error('This deployment or its site no longer exists');
+    if (!deployment || !site) throw eventError('deploymentGone');
     await repository.updateDeployment(deployment.id, { status: 'running' });
     return { deployment, site };
   }
@@ -85,7 +86,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
 
   hooks.registerTask(DEPLOY_TASK, async (context) => {
     const { deployment, site } = await recordFor(context);
-    if (!site.repository) throw new Error('The site has no repository');
+    if (!site.repository) throw eventError('noRepository');
     const stdout = await context.runRecipe(siteDeploy.id, {
       site: site.name,
       linux_user: site.linuxUser,
@@ -114,7 +115,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
     const { command_id: id } = commandInput.parse(context.input);
     const command = await repository.findCommandById(id);
     const site = command && (await dependencies.loadSite(command.siteId));
-    if (!command || !site) throw new Error('This command or its site no longer exists');
+    if (!command || !site) throw eventError('commandGone');
     await context.runRecipe(siteCommand.id, {
       site: site.name,
       linux_user: site.linuxUser,

@@ -130,7 +130,9 @@ export function createDeploymentsService(dependencies: DeploymentsServiceDepende
         task: rollback ? ROLLBACK_TASK : DEPLOY_TASK,
         input: { deployment_id: deployment.id },
         type: DEPLOY_EVENT_TYPE,
-        description: rollback ? `Roll back ${site.name} to ${release}` : `Deploy ${site.name}`,
+        description: rollback
+          ? { id: 'rollBackSite', values: { site: site.name, release } }
+          : { id: 'deploySite', values: { site: site.name } },
         modelId: deployment.id,
         modelType: DEPLOYMENT_MODEL,
       });

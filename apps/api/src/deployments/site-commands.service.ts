@@ -33,7 +33,7 @@ export function createSiteCommandsService(dependencies: {
         task: COMMAND_TASK,
         input: { command_id: record.id },
         type: SITE_COMMAND_EVENT_TYPE,
-        description: `Run a command on ${site.name}`,
+        description: { id: 'runSiteCommand', values: { site: site.name } },
         modelId: record.id,
         modelType: SITE_COMMAND_MODEL,
       });

@@ -25,10 +25,13 @@ export function createEventNotifier(options: {
       // The server's own state first (installed, hotfix), so a browser reloading on the message
       // below already reads it.
       const updateKeys = await options.connections.settleFinishedEvent(event);
-      const names = await options.repository.findUserNames(event.userId === null ? [] : [event.userId]);
+      const context = await options.repository.findContext(event);
+      // English beside the ids: each browser shows the ids in its reader's language.
       const presented = presentEvent(event, {
-        name: event.userId === null ? null : (names.get(event.userId) ?? null),
+        name: context.userName,
         photo: null,
+        serverName: context.serverName,
+        siteName: context.siteName,
       });
       for (const userId of await audience(event)) {
         options.bus.publish(userId, {

@@ -1,13 +1,21 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { EVENT_STATUS } from '@hostdeck/contracts';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { EVENT_STATUS, type EventText } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { events, users } from '../database/schema.js';
+import { events, servers, sites, users } from '../database/schema.js';
 import { serverIsVisibleTo } from '../policy/server-policy.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 
 export function createEventsRepository(db: Database) {
+  const selectWithContext = () =>
+    db
+      .select(contextColumns)
+      .from(events)
+      .leftJoin(users, eq(users.id, events.userId))
+      .leftJoin(servers, eq(servers.id, events.serverId))
+      .leftJoin(sites, eq(sites.id, events.siteId));
+
   return {
     async insert(values: NewEvent): Promise<EventRow> {
       const [row] = await db.insert(events).values(values).returning();
@@ -26,7 +34,8 @@ export function createEventsRepository(db: Database) {
     /**
      * PENDING → RUNNING under a lease. Returns null when the event is no longer pending (cancelled,
      * already claimed) and 'busy' when another mutating event is running on the same server (the
-     * partial unique index refuses the update).
+     * partial unique index refuses the update) or an older one still waits for it: a server's events
+     * run in the order they were queued, whatever order the queue hands them out in.
      */
     async claim(id: number, owner: string, leaseMs: number): Promise<EventRow | null | 'busy'> {
       try {
@@ -39,9 +48,18 @@ export function createEventsRepository(db: Database) {
             startedAt: sql`coalesce(${events.startedAt}, now())`,
             updatedAt: sql`now()`,
           })
-          .where(and(eq(events.id, id), eq(events.status, EVENT_STATUS.pending)))
+          .where(
+            and(
+              eq(events.id, id),
+              eq(events.status, EVENT_STATUS.pending),
+              sql`not exists (select 1 from ${events} as older where older.server_id = ${events.serverId}
+                and older.status = ${EVENT_STATUS.pending} and older.mutating and older.id < ${events.id})`,
+            ),
+          )
           .returning();
-        return row ?? null;
+        if (row) return row;
+        const [still] = await db.select({ status: events.status }).from(events).where(eq(events.id, id));
+        return still?.status === EVENT_STATUS.pending ? 'busy' : null;
       } catch (error) {
         if (isUniqueViolation(error)) return 'busy';
         throw error;
@@ -74,11 +92,13 @@ export function createEventsRepository(db: Database) {
       await db.update(events).set({ currentStepId: stepId }).where(eq(events.id, id));
     },
 
+    /** `errorText` is the error line's id and values when it has them (errorReason is its English). */
     async finish(
       id: number,
       owner: string | null,
       status: string,
       errorReason: string | null,
+      errorText: EventText | null = null,
     ): Promise<EventRow | null> {
       const [row] = await db
         .update(events)
@@ -86,6 +106,8 @@ export function createEventsRepository(db: Database) {
           status,
           isFinished: true,
           errorReason,
+          errorId: errorText?.id ?? null,
+          errorValues: errorText?.values ?? {},
           leaseExpiresAt: null,
           sealedInput: null,
           finishedAt: sql`now()`,
@@ -141,10 +163,7 @@ export function createEventsRepository(db: Database) {
     async listForUser(userId: number, page: number, perPage: number) {
       const visible = visibleTo(userId);
       const [totalRow] = await db.select({ total: count() }).from(events).where(visible);
-      const rows = await db
-        .select({ event: events, userName: users.name, userPhoto: users.profilePhotoPath })
-        .from(events)
-        .leftJoin(users, eq(users.id, events.userId))
+      const rows = await selectWithContext()
         .where(visible)
         .orderBy(desc(events.createdAt), desc(events.id))
         .limit(perPage)
@@ -152,17 +171,37 @@ export function createEventsRepository(db: Database) {
       return { total: Number(totalRow?.total ?? 0), rows };
     },
 
-    async findUserNames(ids: number[]) {
-      if (ids.length === 0) return new Map<number, string>();
-      const rows = await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(inArray(users.id, ids));
-      return new Map(rows.map((row) => [row.id, row.name]));
+    /** One event the caller may see, with who started it and the names of its server and site. */
+    async findVisibleWithContext(id: number, userId: number): Promise<EventWithContext | null> {
+      const [row] = await selectWithContext()
+        .where(and(eq(events.id, id), visibleTo(userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Who started the event and the names of its server and site (realtime messages carry them). */
+    async findContext(event: EventRow): Promise<Omit<EventWithContext, 'event'>> {
+      const [row] = await selectWithContext().where(eq(events.id, event.id)).limit(1);
+      return row ?? { userName: null, userPhoto: null, serverName: null, siteName: null };
     },
   };
 }
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+const contextColumns = {
+  event: events,
+  userName: users.name,
+  userPhoto: users.profilePhotoPath,
+  serverName: servers.name,
+  siteName: sites.name,
+};
+export interface EventWithContext {
+  event: EventRow;
+  userName: string | null;
+  userPhoto: string | null;
+  serverName: string | null;
+  siteName: string | null;
+}
 
 /**
  * Events of the servers the caller may view (policy: owned, or shared by one of their teams), and

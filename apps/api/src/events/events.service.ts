@@ -1,4 +1,10 @@
-import { EVENT_STATUS } from '@hostdeck/contracts';
+import {
+  EVENT_STATUS,
+  englishEventText,
+  type EventDescriptionId,
+  type EventTextValues,
+  type Locale,
+} from '@hostdeck/contracts';
 import { buildStepInvocation, getRecipe, RecipeInputError } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
@@ -8,7 +14,8 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
 import type { EventNotifier } from './event-notifier.js';
 import { presentEvent } from './event-presenter.js';
-import type { EventsRepository } from './events.repository.js';
+import type { EventsRepository, EventWithContext } from './events.repository.js';
+import { eventDescription } from './event-texts.js';
 
 export interface StartRecipeRequest {
   userId: number;
@@ -16,7 +23,8 @@ export interface StartRecipeRequest {
   recipeId: string;
   input: unknown;
   type: string;
-  description: string;
+  /** Stored as its id and values (issue 26: each reader sees it in their language). */
+  description: EventDescriptionText;
   siteId?: number | null;
   startStepId?: string | null;
 }
@@ -29,7 +37,7 @@ export interface StartTaskRequest {
   /** Already validated by the caller's schema; stored sealed like a recipe's input. */
   input: unknown;
   type: string;
-  description: string;
+  description: EventDescriptionText;
   siteId?: number | null;
   modelId?: number | null;
   modelType?: string | null;
@@ -77,7 +85,7 @@ export function createEventsService(options: {
       }
       return queueEvent({
         type: request.type,
-        description: request.description,
+        ...eventDescription(request.description.id, request.description.values),
         userId: request.userId,
         serverId: request.serverId,
         siteId: request.siteId ?? null,
@@ -92,7 +100,7 @@ export function createEventsService(options: {
       await options.connections.authorize(request.userId, request.serverId, 'manage');
       return queueEvent({
         type: request.type,
-        description: request.description,
+        ...eventDescription(request.description.id, request.description.values),
         userId: request.userId,
         serverId: request.serverId,
         siteId: request.siteId ?? null,
@@ -114,11 +122,13 @@ export function createEventsService(options: {
       if (event.serverId !== null) await options.connections.authorize(userId, event.serverId, 'manage');
       const requested = await repository.requestCancel(eventId);
       if (requested && requested.status === EVENT_STATUS.pending) {
+        const reason = { id: 'cancelledBeforeStart', values: {} } as const;
         const finished = await repository.finish(
           eventId,
           null,
           EVENT_STATUS.cancelled,
-          'Cancelled before it started',
+          englishEventText(reason, 'error'),
+          reason,
         );
         if (finished) {
           if (finished.queueJobId) await options.queue.cancel(finished.queueJobId);
@@ -129,10 +139,17 @@ export function createEventsService(options: {
       return (await repository.findById(eventId))!;
     },
 
-    async list(userId: number, page: number, perPage: number) {
+    /** One event the caller may see (its output, for a link to it), in the caller's language. */
+    async show(eventId: number, userId: number, locale: Locale) {
+      const row = await repository.findVisibleWithContext(eventId, userId);
+      if (!row) throw new NotFoundError();
+      return presentEvent(row.event, contextOf(row), locale);
+    },
+
+    async list(userId: number, page: number, perPage: number, locale: Locale = 'en') {
       const { total, rows } = await repository.listForUser(userId, page, perPage);
       return paginate({
-        data: rows.map((row) => presentEvent(row.event, { name: row.userName, photo: row.userPhoto })),
+        data: rows.map((row) => presentEvent(row.event, contextOf(row), locale)),
         total,
         page,
         perPage,
@@ -142,3 +159,13 @@ export function createEventsService(options: {
   };
 }
 export type EventsService = ReturnType<typeof createEventsService>;
+
+/** A description as `startRecipe`/`startTask` take it: an EVENT_DESCRIPTIONS id and its values. */
+export interface EventDescriptionText {
+  id: EventDescriptionId;
+  values?: EventTextValues;
+}
+
+function contextOf(row: EventWithContext) {
+  return { name: row.userName, photo: row.userPhoto, serverName: row.serverName, siteName: row.siteName };
+}

@@ -28,10 +28,13 @@ import { deploymentsRoutes } from '../deployments/deployments.routes.js';
 import { teamsRoutes } from '../teams/teams.routes.js';
 import { scriptsRoutes } from '../scripts/scripts.routes.js';
 import { panelTerminalRoutes } from '../terminal/terminal.routes.js';
+import { compression } from './compression.js';
 import { csrfProtection } from './csrf.js';
 import { errorHandler } from './error-handler.js';
 import { localePlugin } from './locale.js';
+import { LOG_PRIVACY } from './log-redaction.js';
 import { rateLimiting } from './rate-limit.js';
+import { requestLogController } from './request-logs.js';
 import { securityHeaders } from './security-headers.js';
 import { spa } from './spa.js';
 import './public-routes.js';
@@ -60,27 +63,25 @@ export interface AppDependencies {
   /** Where areas register event tasks and finished-event handlers (jobs/event-hooks.ts). */
   hooks?: EventHooks;
   logger?: FastifyBaseLogger | boolean | undefined;
+  /** Where the panel's own logger (no `logger` given) writes; standard output by default. */
+  logDestination?: { write(line: string): void } | undefined;
 }
-
-/** Headers and body fields that must never reach a log line (SECURITY.md: secrets in output). */
-export const LOG_REDACTIONS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-xsrf-token"]',
-  'req.headers["x-hostdeck"]',
-  'res.headers["set-cookie"]',
-];
 
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = dependencies;
   const logger =
     dependencies.logger === undefined
-      ? { level: config.logLevel, redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } }
+      ? {
+          level: config.logLevel,
+          ...LOG_PRIVACY,
+          ...(dependencies.logDestination ? { stream: dependencies.logDestination } : {}),
+        }
       : dependencies.logger;
   const app = Fastify({
     ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    logController: requestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route the app registers, so the route-auth test can try each one without a session.
@@ -107,23 +108,28 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(errorHandler);
   await app.register(localePlugin, { fallback: config.defaultLocale });
   await app.register(securityHeaders, { https });
+  // Before any route: it attaches to each route as the route is added.
+  await app.register(compression);
   await app.register(cookie);
   // Registered before authentication: its hooks must see every upgrade, including refused ones,
   // to close their sockets.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(authentication, { db: database.db });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
-  await app.register(rateLimiting);
+  await app.register(rateLimiting, { db: database.db });
 
   await app.register(healthRoutes, { database });
   await app.register(infoRoutes, {
     settings: {
       brand: config.brand,
       agentFileOrigins: config.allowedOrigins,
+      appUrl: config.appUrl,
       agentTerminalHost: null,
       salesEventEndsAt: config.salesEventEndsAt,
       usdRate: config.usdRate,
       maxCommission: config.maxCommission,
+      billingEnabled: config.billingEnabled,
+      mailOutbox: !config.mailUrl,
     },
     presentUser: dependencies.accounts.presentUser,
   });

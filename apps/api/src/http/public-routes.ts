@@ -11,6 +11,11 @@ declare module 'fastify' {
      * unverified user (spec/000 §2: all routes need a verified email unless noted).
      */
     allowUnverified?: boolean;
+    /**
+     * true on public routes that never look at the caller (the SPA's static files): the session is
+     * not looked up, which spares a database query for each of a page's ~90 assets.
+     */
+    sessionless?: boolean;
   }
 }
 

@@ -5,6 +5,7 @@ import { serversVi } from '../servers/servers.vi.js';
 import { certificatesVi } from '../certificates/certificates.vi.js';
 import { databasesVi } from '../databases/databases.vi.js';
 import { deploymentsVi } from '../deployments/deployments.vi.js';
+import { eventsVi } from '../events/events.vi.js';
 import { siteConfigsVi } from '../site-configs/site-configs.vi.js';
 import { sitesVi } from '../sites/sites.vi.js';
 import { teamsVi } from '../teams/teams.vi.js';
@@ -15,6 +16,8 @@ import { terminalVi } from '../terminal/terminal.vi.js';
  * messages keep them beside their code (`<area>/<area>.vi.ts`).
  */
 export const vi: Record<string, string> = {
+  // First: an area's own translation of the same English wins, and a test finds the two differing.
+  ...eventsVi,
   ...accountsVi,
   ...applicationsVi,
   ...teamsVi,

@@ -11,10 +11,16 @@ import { AGENT_VERSION } from '@hostdeck/agent';
 export interface AppInfoSettings {
   brand: string;
   agentFileOrigins: string[];
+  /** APP_URL, or the address detected at start (config.ts). */
+  appUrl: string;
   agentTerminalHost: string | null;
   salesEventEndsAt: string | null;
   usdRate: number;
   maxCommission: number;
+  /** BILLING_ENABLED: without it there is no sales event to announce either. */
+  billingEnabled: boolean;
+  /** No MAIL_URL: mail waits in the outbox (mail/outbox.routes.ts). */
+  mailOutbox: boolean;
 }
 
 /** App info of spec/000 §3. Plans, banks and providers stay empty until billing and providers exist. */
@@ -27,6 +33,7 @@ export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: Us
     agent_version: AGENT_VERSION,
     agent_terminal_host: settings.agentTerminalHost,
     agent_file_origin: settings.agentFileOrigins,
+    app_url: settings.appUrl,
     max_commission: settings.maxCommission,
     plans: [],
     banks: [],
@@ -34,8 +41,10 @@ export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: Us
     backup_drives: [],
     ubuntu_versions: [...SUPPORTED_UBUNTU_VERSIONS],
     usd_rate: settings.usdRate,
-    event_ends_at: settings.salesEventEndsAt,
+    event_ends_at: settings.billingEnabled ? settings.salesEventEndsAt : null,
     user,
     vpsProviders: [],
+    billing_enabled: settings.billingEnabled,
+    mail_outbox: settings.mailOutbox,
   };
 }

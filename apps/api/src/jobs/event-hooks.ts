@@ -1,5 +1,7 @@
+import type { EventErrorId, EventText } from '@hostdeck/contracts';
 import type { EventRow } from '../events/events.repository.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
+import { EventError } from './event-error.js';
 
 /** The prefix of `events.recipe_id` for an event that runs a panel task instead of one recipe. */
 export const TASK_PREFIX = 'task:';
@@ -22,14 +24,13 @@ export interface EventTaskContext {
   isCancelRequested(): Promise<boolean>;
 }
 
-/** A step of a task's recipe failed: the event ends ERROR with this message. */
-export class TaskStepError extends Error {
-  override readonly name = 'TaskStepError';
+/** A step of a task's recipe failed: the event ends ERROR with this line (stepFailedText). */
+export class TaskStepError extends EventError {
   constructor(
-    message: string,
+    text: EventText<EventErrorId>,
     readonly stdout: string,
   ) {
-    super(message);
+    super(text);
   }
 }
 

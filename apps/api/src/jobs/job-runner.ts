@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_STATUS } from '@hostdeck/contracts';
+import { EVENT_STATUS, englishEventText, type EventText } from '@hostdeck/contracts';
 import { buildStepInvocation, getRecipe, type Recipe } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EventsRepository, EventRow } from '../events/events.repository.js';
@@ -7,6 +7,7 @@ import { createOutputRecorder } from '../events/output-recorder.js';
 import type { EventNotifier } from '../events/event-notifier.js';
 import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
+import { eventError, eventErrorLine, stepFailedText, stepValues } from './event-error.js';
 import { TaskStepError, type EventHooks } from './event-hooks.js';
 
 /** The event could not start because another mutating event runs on its server. */
@@ -68,6 +69,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       }, options.heartbeatMs);
 
       let status: string = EVENT_STATUS.finished;
+      let failure: EventText | null = null;
       let reason: string | null = null;
       let session: RemoteSession | null = null;
       try {
@@ -75,7 +77,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         const recipe = task ? null : findRecipe(claimed);
         const input = readInput(claimed, options.secretBox);
         const steps = recipe ? stepsFrom(recipe, claimed.startStepId) : [];
-        if (claimed.serverId === null) throw new Error('This event has no server');
+        if (claimed.serverId === null) throw eventError('noServer');
         const serverId = claimed.serverId;
         const connect = async () => {
           const target = await options.connections.resolveTarget(serverId);
@@ -101,11 +103,12 @@ export function createJobRunner(options: JobRunnerOptions) {
         for (const step of steps) {
           if (await options.repository.isCancelRequested(eventId)) {
             status = EVENT_STATUS.cancelled;
-            reason = `Cancelled before step "${step.title}"`;
+            failure = { id: 'cancelledBeforeStep', values: stepValues(recipe!.id, step) };
+            reason = englishEventText(failure, 'error');
             recorder.write(`\n${reason}\n`);
             break;
           }
-          if (leaseLost) throw new Error('This worker lost the lease on the event');
+          if (leaseLost) throw eventError('leaseLost');
           await options.repository.setCurrentStep(eventId, step.id);
           recorder.write(`\n==> ${step.title}\n`);
           const invocation = buildStepInvocation(recipe!, step.id, input);
@@ -123,7 +126,8 @@ export function createJobRunner(options: JobRunnerOptions) {
               });
               if (result.exitCode !== 0) {
                 status = EVENT_STATUS.error;
-                reason = `Step "${step.title}" failed (exit code ${result.exitCode ?? result.signal ?? 'unknown'})`;
+                failure = stepFailedText(recipe!.id, step, result.exitCode ?? result.signal);
+                reason = englishEventText(failure, 'error');
               }
               break;
             } catch (error) {
@@ -140,13 +144,13 @@ export function createJobRunner(options: JobRunnerOptions) {
         }
       } catch (error) {
         status = EVENT_STATUS.error;
-        reason = error instanceof Error ? error.message : String(error);
+        ({ text: failure, reason } = eventErrorLine(error));
         recorder.write(`\n${reason}\n`);
       } finally {
         clearInterval(heartbeat);
         await session?.close().catch(() => {});
         await recorder.flush();
-        const finished = await options.repository.finish(eventId, owner, status, reason);
+        const finished = await options.repository.finish(eventId, owner, status, reason, failure);
         if (finished) {
           await options.hooks?.finished(finished);
           await options.notifier.changed(finished);
@@ -166,7 +170,7 @@ async function runRecipeSteps(
   signal: AbortSignal,
 ): Promise<string> {
   const recipe = getRecipe(recipeId);
-  if (!recipe) throw new Error(`Unknown recipe "${recipeId}"`);
+  if (!recipe) throw eventError('unknownRecipe', { recipe: recipeId });
   let stdout = '';
   for (const step of recipe.steps) {
     write(`\n==> ${step.title}\n`);
@@ -183,10 +187,7 @@ async function runRecipeSteps(
       signal,
     });
     if (result.exitCode !== 0) {
-      throw new TaskStepError(
-        `Step "${step.title}" failed (exit code ${result.exitCode ?? result.signal ?? 'unknown'})`,
-        stdout,
-      );
+      throw new TaskStepError(stepFailedText(recipe.id, step, result.exitCode ?? result.signal), stdout);
     }
   }
   return stdout;
@@ -194,19 +195,19 @@ async function runRecipeSteps(
 
 function findRecipe(event: EventRow): Recipe {
   const recipe = event.recipeId ? getRecipe(event.recipeId) : undefined;
-  if (!recipe) throw new Error(`Unknown recipe "${event.recipeId ?? ''}"`);
+  if (!recipe) throw eventError('unknownRecipe', { recipe: event.recipeId ?? '' });
   return recipe;
 }
 
 function readInput(event: EventRow, secretBox: SecretBox): unknown {
-  if (!event.sealedInput) throw new Error('This event has no input left to run with');
+  if (!event.sealedInput) throw eventError('noInput');
   return JSON.parse(secretBox.open(event.sealedInput, SECRET_PURPOSE.eventInput)) as unknown;
 }
 
 function stepsFrom(recipe: Recipe, startStepId: string | null) {
   if (!startStepId) return recipe.steps;
   const index = recipe.steps.findIndex((step) => step.id === startStepId);
-  if (index < 0) throw new Error(`Unknown step "${startStepId}"`);
+  if (index < 0) throw eventError('unknownStep', { step: startStepId });
   return recipe.steps.slice(index);
 }
 

@@ -83,7 +83,7 @@ describe('events and jobs on a booted test server', () => {
       recipeId: 'nginx-install',
       input,
       type: 'install_nginx',
-      description: 'Install nginx',
+      description: { id: 'installApplication', values: { application: 'nginx' } },
     });
 
   const runNginxRecipe = async () => {
@@ -173,7 +173,7 @@ describe('events and jobs on a booted test server', () => {
         recipeId: 'nginx-install',
         input: {},
         type: 'install_nginx',
-        description: 'Install nginx',
+        description: { id: 'installApplication', values: { application: 'nginx' } },
       }),
     ).rejects.toBeInstanceOf(NotFoundError);
     expect((await test.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
@@ -193,7 +193,7 @@ describe('events and jobs on a booted test server', () => {
             recipeId: recipe.id,
             input: { ...(recipe.example ?? {}), [field]: payload },
             type: 'injection',
-            description: 'injection attempt',
+            description: { id: 'installApplication', values: { application: 'nginx' } },
           }),
           `${recipe.id}.${field} = ${JSON.stringify(payload)}`,
         ).rejects.toBeInstanceOf(ValidationError);
@@ -216,6 +216,8 @@ describe('events and jobs on a booted test server', () => {
       const { row } = await runNginxRecipe();
       expect(row.status).toBe('ERROR');
       expect(row.errorReason).toMatch(/host key has changed/i);
+      // Stored as an id and values: each reader sees it in their language (issue 26).
+      expect(row.errorId).toBe('hostKeyChanged');
       expect(row.output).not.toContain('==> Install nginx');
     } finally {
       await test.database.db
@@ -226,9 +228,13 @@ describe('events and jobs on a booted test server', () => {
   });
 
   it('fails with a clear message on a wrong password and on a closed port', async () => {
-    for (const [values, pattern] of [
-      [{ port: testServer.port, password: 'wrong-password' }, /authentication failed/i],
-      [{ port: 2, password: testServer.password }, /could not connect/i],
+    for (const [values, pattern, errorId] of [
+      [
+        { port: testServer.port, password: 'wrong-password' },
+        /authentication failed/i,
+        'authenticationFailed',
+      ],
+      [{ port: 2, password: testServer.password }, /could not connect/i, 'connectFailed'],
     ] as const) {
       const other = await createServerRecord(test.database.db, test.panel.secretBox, {
         userId,
@@ -240,6 +246,7 @@ describe('events and jobs on a booted test server', () => {
       expect(row.status).toBe('ERROR');
       expect(row.errorReason).toMatch(pattern);
       expect(row.errorReason).not.toContain(testServer.password);
+      expect(row.errorId).toBe(errorId);
     }
   });
 
@@ -266,6 +273,7 @@ describe('events and jobs on a booted test server', () => {
     const cancelledQueued = await test.panel.events.cancel(queued.id, userId);
     expect(cancelledQueued.status).toBe('CANCELLED');
     expect(cancelledQueued.isFinished).toBe(true);
+    expect(cancelledQueued.errorId).toBe('cancelledBeforeStart');
 
     await waitFor(async () => (await readEvent(running.id)).output.includes('==> Install nginx'), {
       timeoutMs: 60_000,
@@ -275,6 +283,10 @@ describe('events and jobs on a booted test server', () => {
     const finished = await waitForFinished(running.id);
     expect(finished.status).toBe('CANCELLED');
     expect(finished.output).toContain('Cancelled before step "Write the default server"');
+    expect(finished).toMatchObject({
+      errorId: 'cancelledBeforeStep',
+      errorValues: { recipe: 'nginx-install', step: 'default-site', title: 'Write the default server' },
+    });
     // The step in progress was not interrupted: nginx is installed, the next steps never ran.
     expect((await runOnTestServer(testServer, ['dpkg-query', '-W', 'nginx'])).code).toBe(0);
     expect((await readEvent(queued.id)).output).toBe('');
@@ -293,6 +305,8 @@ describe('events and jobs on a booted test server', () => {
       const event = await startNginx({ server_name: 'changed.example.com' });
       const row = await waitForFinished(event.id, 120_000);
       expect(row.status).toBe('ERROR');
+      expect(row.errorId).toBe('stepFailed');
+      expect(row.errorValues).toMatchObject({ recipe: 'nginx-install' });
       expect(row.output).toMatch(/\[emerg\].*broken\.conf/);
       expect(row.output).toContain('the previous version was restored');
       expect((await runOnTestServer(testServer, site)).stdout).toBe(before);
@@ -313,7 +327,7 @@ describe('events and jobs on a booted test server', () => {
       recipeId: 'nginx-install',
       input: {},
       type: 'install_nginx',
-      description: 'Install nginx',
+      description: { id: 'installApplication', values: { application: 'nginx' } },
     });
     const readEvent = async () =>
       (await test.database.db.select().from(events).where(eq(events.id, event.id)))[0]!;

@@ -59,7 +59,7 @@ describe.runIf(postgres)('lease reaper after SIGKILL (PostgreSQL)', () => {
         recipeId: 'nginx-install',
         input: {},
         type: 'install_nginx',
-        description: 'Install nginx',
+        description: { id: 'installApplication', values: { application: 'nginx' } },
       });
     const readEvent = async (id: number) =>
       (await connection.db.select().from(events).where(eq(events.id, id)))[0]!;

@@ -1,4 +1,4 @@
-import { EVENT_STATUS } from '@hostdeck/contracts';
+import { EVENT_STATUS, englishEventText } from '@hostdeck/contracts';
 import type { EventNotifier } from '../events/event-notifier.js';
 import type { EventsRepository } from '../events/events.repository.js';
 import type { JobQueue } from './job-queue.js';
@@ -21,10 +21,12 @@ export function createLeaseReaper(options: {
     const expired = await options.repository.findExpiredLeases();
     let count = 0;
     for (const event of expired) {
-      const reason =
-        `The panel stopped while this event was running (its lease expired at ` +
-        `${event.leaseExpiresAt?.toISOString() ?? 'an unknown time'}). Run it again.`;
-      const finished = await options.repository.finish(event.id, null, EVENT_STATUS.error, reason);
+      const text = {
+        id: 'leaseExpired',
+        values: { time: event.leaseExpiresAt?.toISOString() ?? '?' },
+      } as const;
+      const reason = englishEventText(text, 'error');
+      const finished = await options.repository.finish(event.id, null, EVENT_STATUS.error, reason, text);
       if (!finished) continue;
       count += 1;
       await options.repository.appendOutput(

@@ -62,7 +62,7 @@ describe('event visibility', () => {
         recipeId: 'nginx-install',
         input: {},
         type: 'install_nginx',
-        description: 'Install nginx',
+        description: { id: 'installApplication', values: { application: 'nginx' } },
       });
     await expect(start(mallory.user.id)).rejects.toBeInstanceOf(NotFoundError);
     // Workers are off in this app: the event is queued, nothing connects to the server.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_PATH, userChannel } from '@hostdeck/contracts';
 import type { RealtimeBus } from './realtime-bus.js';
+import { websocketOriginCheck } from './websocket-origin.js';
 
 /**
  * The realtime websocket: one per browser tab, authenticated by the session cookie, joined to the
@@ -13,18 +14,14 @@ export async function realtimeRoutes(
   app: FastifyInstance,
   options: { bus: RealtimeBus; allowedOrigins: string[] },
 ) {
-  const allowed = new Set(options.allowedOrigins);
+  const checkOrigin = websocketOriginCheck(options.allowedOrigins, app.log);
 
   app.get(
     REALTIME_PATH,
     {
       websocket: true,
       // Checked before the upgrade: a refused socket never opens.
-      preValidation: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (!origin || !allowed.has(origin))
-          return reply.code(403).send({ id: 'forbidden', message: 'Origin not allowed' });
-      },
+      preValidation: checkOrigin,
     },
     (socket, request) => {
       const user = request.user!;

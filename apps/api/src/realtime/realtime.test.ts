@@ -121,7 +121,7 @@ describe.runIf(postgres)('realtime across two panel processes (PostgreSQL LISTEN
         recipeId: 'nginx-install',
         input: {},
         type: 'install_nginx',
-        description: 'Install nginx',
+        description: { id: 'installApplication', values: { application: 'nginx' } },
       });
       await scheduler.events.cancel(event.id, user.id);
       await waitFor(

@@ -1,19 +1,26 @@
+import type { EventDescriptionText } from '../events/events.service.js';
+
 /**
- * The event types a server's own operations use (spec/000 §3 Event `type`), and the recipes they
- * run. The provisioning recipe is written in packages/recipes (`server-provision`).
+ * The event types a server's own operations use (spec/000 §3 Event `type`), the recipes they
+ * run and their descriptions (EVENT_DESCRIPTIONS ids). The provisioning recipe is written in
+ * packages/recipes (`server-provision`).
  */
 export const SERVER_EVENTS = {
-  provision: { type: 'provision_server', recipeId: 'server-provision', description: 'Provision the server' },
-  timezone: { type: 'server_timezone', recipeId: 'server-timezone', description: 'Set the time zone' },
-  restartNormal: { type: 'restart_server', recipeId: 'server-restart', description: 'Restart the server' },
+  provision: {
+    type: 'provision_server',
+    recipeId: 'server-provision',
+    description: { id: 'provisionServer' },
+  },
+  timezone: { type: 'server_timezone', recipeId: 'server-timezone', description: { id: 'setTimezone' } },
+  restartNormal: { type: 'restart_server', recipeId: 'server-restart', description: { id: 'restartServer' } },
   restartHard: {
     type: 'restart_server_hard',
     recipeId: 'server-restart',
-    description: 'Restart the server (hard)',
+    description: { id: 'restartServerHard' },
   },
-  clean: { type: 'clean_server', recipeId: 'server-clean', description: 'Clean the server' },
-  hotfix: { type: 'hotfix', recipeId: 'server-hotfix', description: 'Hotfix the server' },
-} as const;
+  clean: { type: 'clean_server', recipeId: 'server-clean', description: { id: 'cleanServer' } },
+  hotfix: { type: 'hotfix', recipeId: 'server-hotfix', description: { id: 'hotfixServer' } },
+} as const satisfies Record<string, { type: string; recipeId: string; description: EventDescriptionText }>;
 
 /** Server statuses (spec/000 §2 status badge): PENDING waits for the install command. */
 export const SERVER_STATUS = {

@@ -8,6 +8,7 @@ import {
   type Recipe,
 } from '@hostdeck/recipes';
 import type { Database } from '../database/database.js';
+import { eventError, stepFailedText } from '../jobs/event-error.js';
 import { TaskStepError, type EventHooks, type EventTaskContext } from '../jobs/event-hooks.js';
 import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
 import type { ServerConnections } from '../servers/server-connection.js';
@@ -56,10 +57,7 @@ async function runCloneStep(
       .filter((line) => line.startsWith('::hostdeck::error::'))
       .map((line) => line.slice('::hostdeck::error::'.length));
     throw new TaskStepError(
-      [
-        `Step "${step.title}" failed (exit code ${result.exitCode ?? result.signal ?? 'unknown'})`,
-        ...errors,
-      ].join(': '),
+      stepFailedText(recipe.id, step, result.exitCode ?? result.signal, errors.join(': ') || undefined),
       stdout,
     );
   }
@@ -89,7 +87,7 @@ export function registerSiteCloneTask(
     const input = cloneTaskInputSchema.parse(context.input);
     const site = await repository.findById(input.site_id);
     const source = await repository.findById(input.source_site_id);
-    if (!site || !source) throw new Error('The site no longer exists');
+    if (!site || !source) throw eventError('siteGone');
     await context.runRecipe('site-apply', siteApplyRecipeInput(await buildSiteApplyInput(db, site)));
 
     context.write(`\n==> Copy the files of ${source.name}\n`);
@@ -106,15 +104,12 @@ export function registerSiteCloneTask(
         action: 'pack',
       });
       const size = Number(/^size=([0-9]+)$/m.exec(packed)?.[1] ?? Number.NaN);
-      if (!Number.isSafeInteger(size))
-        throw new Error('The source server did not report the size of the archive');
+      if (!Number.isSafeInteger(size)) throw eventError('cloneSizeUnknown');
       if (size > CLONE_MAX_BYTES) {
-        throw new Error(
-          `The site's files take ${size} bytes compressed; a clone copies at most ${CLONE_MAX_BYTES}`,
-        );
+        throw eventError('cloneTooLarge', { size, limit: CLONE_MAX_BYTES });
       }
       for (let offset = 0; offset < size; offset += CLONE_CHUNK_BYTES) {
-        if (await context.isCancelRequested()) throw new Error('Cancelled while copying the files');
+        if (await context.isCancelRequested()) throw eventError('cancelledWhileCopying');
         const length = Math.min(CLONE_CHUNK_BYTES, size - offset);
         const chunk = await runCloneStep(
           context,

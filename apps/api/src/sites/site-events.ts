@@ -1,16 +1,18 @@
+import type { EventDescriptionId } from '@hostdeck/contracts';
+
 /**
  * The event types of sites (spec/000 §3 Event `type`; shared plan), the panel tasks they run
  * (site-tasks.ts) and the realtime keys that make browsers reload sites (spec/000 §4).
  */
 export const SITE_EVENTS = {
-  create: { type: 'site_create', task: 'site-create', description: 'Create the site {site}' },
-  update: { type: 'site_update', task: 'site-update', description: 'Update the site {site}' },
-  delete: { type: 'site_delete', task: 'site-delete', description: 'Delete the site {site}' },
-  clone: { type: 'site_clone', task: 'site-clone', description: 'Clone the site {site}' },
+  create: { type: 'site_create', task: 'site-create', description: 'createSite' },
+  update: { type: 'site_update', task: 'site-update', description: 'updateSite' },
+  delete: { type: 'site_delete', task: 'site-delete', description: 'deleteSite' },
+  clone: { type: 'site_clone', task: 'site-clone', description: 'cloneSite' },
   permissions: {
     type: 'site_permissions',
     recipeId: 'site-permissions',
-    description: 'Fix permissions of {site}',
+    description: 'fixSitePermissions',
   },
 } as const;
 
@@ -24,7 +26,7 @@ export const SITE_STATUS = {
   deleting: 'deleting',
 } as const;
 
-/** The description of an event, with the site's domain (descriptions are not translated). */
-export function describeSiteEvent(template: string, site: string): string {
-  return template.replace('{site}', site);
+/** The description of an event (an EVENT_DESCRIPTIONS id), with the site's domain. */
+export function describeSiteEvent(id: EventDescriptionId, site: string) {
+  return { id, values: { site } };
 }

@@ -4,6 +4,7 @@ import { toPasswordHex } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { EventRow } from '../events/events.repository.js';
+import { eventError } from '../jobs/event-error.js';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
 import { SITE_SECRET_PURPOSE } from './site-dependencies.js';
 import { SITE_EVENTS, SITE_STATUS } from './site-events.js';
@@ -81,7 +82,7 @@ export function registerSiteTasks(hooks: EventHooks, dependencies: SiteTaskDepen
 
   async function loadSite(siteId: number): Promise<SiteRow> {
     const site = await repository.findById(siteId);
-    if (!site) throw new Error('The site no longer exists');
+    if (!site) throw eventError('siteGone');
     return site;
   }
 

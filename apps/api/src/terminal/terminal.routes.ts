@@ -7,6 +7,7 @@ import {
   type AgentTokenPayload,
 } from '@hostdeck/contracts';
 import { loadOrCreateAgentKeys, type AgentSigner } from '../agent/agent-keys.js';
+import { websocketOriginCheck } from '../realtime/websocket-origin.js';
 import type { Config } from '../config/config.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
@@ -22,7 +23,8 @@ export interface TerminalRoutesOptions {
   policy: Pick<AccessPolicy, 'authorizeServer'>;
   connections: Pick<ServerConnections, 'resolveTarget' | 'recordHostKey'>;
   openShell?: ShellOpener;
-  usedTokens?: UsedTokens;
+  /** The jtis already used, shared by every panel process (used-tokens.ts). */
+  usedTokens: UsedTokens;
   /** How long the browser has to send its token after the socket opened; default 10 s. */
   openTimeoutMs?: number;
   bridge?: BridgeOptions;
@@ -39,8 +41,7 @@ export interface TerminalRoutesOptions {
  * 4. only then the panel opens an SSH shell to the server with its own credentials.
  */
 export async function terminalRoutes(app: FastifyInstance, options: TerminalRoutesOptions) {
-  const allowed = new Set(options.allowedOrigins);
-  const usedTokens = options.usedTokens ?? createUsedTokens();
+  const checkOrigin = websocketOriginCheck(options.allowedOrigins, app.log);
   const openShell = options.openShell ?? openSshShell;
   const log = options.log ?? ((message, details) => app.log.info(details, message));
 
@@ -50,23 +51,19 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
   };
 
   /** The token's payload when it may open a shell now, else null. Consumes it. */
-  function acceptToken(token: string): AgentTokenPayload | null {
+  async function acceptToken(token: string): Promise<AgentTokenPayload | null> {
     const payload = options.signer.open(token);
     if (!payload || !payload.ops.includes('terminal')) return null;
     // The gateway is the server's root shell: a site's terminal token (another user) is not for it.
     if (payload.site !== null || payload.user !== 'root') return null;
-    return usedTokens.consume(payload.jti, payload.exp) ? payload : null;
+    return (await options.usedTokens.consume(payload.jti, payload.exp)) ? payload : null;
   }
 
   app.get(
     TERMINAL_GATEWAY_PATH,
     {
       websocket: true,
-      preValidation: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (!origin || !allowed.has(origin))
-          return reply.code(403).send({ id: 'forbidden', message: 'Origin not allowed' });
-      },
+      preValidation: checkOrigin,
     },
     (socket, request) => {
       const user = request.user!;
@@ -84,16 +81,24 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
         } catch {
           parsed = null;
         }
-        const payload = parsed?.success ? acceptToken(parsed.data.token) : null;
-        if (!parsed?.success || !payload) return refuse(socket, TERMINAL_MESSAGES.badToken);
-        const { cols, rows } = parsed.data;
-        // Kept for the shell: what the browser sends while SSH connects (a resize, early keys).
+        if (!parsed?.success) return refuse(socket, TERMINAL_MESSAGES.badToken);
+        const { token, cols, rows } = parsed.data;
+        // Kept for the shell: what the browser sends while the token is checked and SSH connects
+        // (a resize, early keys).
         const early: EarlyMessage[] = [];
         const keep = (message: Buffer, binary: boolean) => {
           if (early.length < 256) early.push({ data: message, isBinary: binary });
         };
         socket.on('message', keep);
         void (async () => {
+          const payload = await acceptToken(token).catch((error: unknown) => {
+            log('terminal token check failed', { user: user.id, error: String(error) });
+            return null;
+          });
+          if (!payload) {
+            socket.off('message', keep);
+            return refuse(socket, TERMINAL_MESSAGES.badToken);
+          }
           try {
             await options.policy.authorizeServer({ id: user.id }, payload.server, 'manage');
             const target = await options.connections.resolveTarget(payload.server);
@@ -128,5 +133,6 @@ export async function panelTerminalRoutes(
     signer: loadOrCreateAgentKeys(options.config.dataDir, options.secretBox),
     policy: createAccessPolicy(options.db),
     connections: createServerConnections(options.db, options.secretBox),
+    usedTokens: createUsedTokens(options.db),
   });
 }

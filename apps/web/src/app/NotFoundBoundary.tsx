@@ -11,5 +11,5 @@ export function NotFoundBoundary() {
   const error = useRouteError();
   const notFound =
     (isRouteErrorResponse(error) && error.status === 404) || (isApiError(error) && error.status === 404);
-  return notFound ? <NotFoundPage /> : <RouteErrorPage />;
+  return notFound ? <NotFoundPage /> : <RouteErrorPage inPage />;
 }

@@ -1,15 +1,22 @@
 import { lazy, type ComponentType } from 'react';
+import { loadCatalogueAreas } from '../i18n/i18n';
+import type { LazyCatalogueArea } from '../i18n/locales/en';
 import { reloadAfterChunkError } from './chunk-reload';
 
 /**
  * A route page loaded on demand with React.lazy. If its chunk fails to load, the page reloads once
  * (spec/000 §2); the promise then never settles so the loading state stays until the reload. A
- * second failure reaches the route's error element.
+ * second failure reaches the route's error element. `areas`: catalogue areas whose English comes
+ * with the page (i18n/locales/en.ts, lazyEnglishAreas), loaded beside its chunk.
  */
-export function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+export function lazyPage<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  areas: readonly LazyCatalogueArea[] = [],
+) {
   return lazy(async () => {
     try {
-      return { default: await load() };
+      const [page] = await Promise.all([load(), loadCatalogueAreas(areas)]);
+      return { default: page };
     } catch (error) {
       if (reloadAfterChunkError()) return new Promise<never>(() => {});
       throw error;

@@ -5,7 +5,8 @@ import type { User } from '@hostdeck/contracts';
  * unless noted, so `verified` is the default in the router.
  * - public: everyone (/, not found, confirming an email, the dev outbox);
  * - guest: only signed-out visitors (login, register, password reset); others go to /servers;
- * - signed-in: any signed-in user, verified or not (/email/verify itself);
+ * - signed-in: any signed-in user, verified or not (/email/verify itself, and the profile where a
+ *   mistyped address is corrected);
  * - verified: signed in with a verified email;
  * - nobody: the role-check guard of §2, which lets no one through;
  * - admin: signed-in administrators only.

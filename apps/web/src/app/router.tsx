@@ -54,7 +54,10 @@ const FilePopupPage = lazyPage(() =>
 const UploadPopupPage = lazyPage(() =>
   import('../files/FilePopupPages').then((module) => module.UploadPopupPage),
 );
-const TerminalPage = lazyPage(() => import('../terminal/TerminalPage').then((module) => module.TerminalPage));
+const TerminalPage = lazyPage(
+  () => import('../terminal/TerminalPage').then((module) => module.TerminalPage),
+  ['terminal'],
+);
 const EventsPage = lazyPage(() => import('../pages/EventsPage').then((module) => module.EventsPage));
 const SitesPage = lazyPage(() => import('../pages/SitesPage').then((module) => module.SitesPage));
 
@@ -180,9 +183,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               { path: 'reset-password', element: <ResetPasswordPage /> },
               { path: 'two-factor-challenge', element: <TwoFactorChallengePage /> },
             ]),
-            guarded('signed-in', [{ path: 'email/verify', element: <VerifyEmailPage /> }]),
-            guarded('verified', [
+            // The profile too: an unverified user may have to correct a mistyped address there.
+            guarded('signed-in', [
+              { path: 'email/verify', element: <VerifyEmailPage /> },
               { path: 'user/profile', element: <ProfilePage /> },
+            ]),
+            guarded('verified', [
               comingSoon('user/vps', 'pageTitles.userVps'),
               comingSoon('user/git', 'pageTitles.userGit'),
               comingSoon('user/dns', 'pageTitles.userDns'),

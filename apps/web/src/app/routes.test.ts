@@ -189,10 +189,11 @@ describe('routes and guards (spec/000 §2)', () => {
     }
   });
 
-  it('sends an unverified user to /email/verify, which they may open', async () => {
+  it('sends an unverified user to /email/verify, which they may open, as well as their profile', async () => {
     answerAs({ ...verifiedUser, email_verified: false });
     expect((await visit('/teams')).path).toBe('/email/verify');
     expect((await visit('/email/verify')).path).toBe('/email/verify');
+    expect((await visit('/user/profile')).path).toBe('/user/profile');
   });
 
   it('sends a signed-in user away from guest-only pages to /servers', async () => {

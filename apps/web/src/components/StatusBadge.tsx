@@ -6,6 +6,8 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { normalizeStatus } from '@hostdeck/contracts';
 import { statusAppearance, statusTooltip } from './status-badge';
 
 /**
@@ -19,9 +21,14 @@ export function StatusBadge({
   status: string | null | undefined;
   output?: string | null;
 }) {
-  const appearance = statusAppearance(status);
+  const { t } = useTranslation();
+  const appearance = statusAppearance(status, t);
   const tooltip = statusTooltip(appearance.label, output);
-  const common = { 'data-testid': 'status-badge', 'data-status-kind': appearance.kind };
+  const common = {
+    'data-testid': 'status-badge',
+    'data-status-kind': appearance.kind,
+    'data-status': normalizeStatus(status),
+  };
 
   return (
     <Tooltip

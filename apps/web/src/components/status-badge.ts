@@ -1,4 +1,5 @@
-import { isFailedStatus, normalizeStatus, statusGroup } from '@hostdeck/contracts';
+import type { TFunction } from 'i18next';
+import { isFailedStatus, normalizeStatus, statusGroup, statusLabelId } from '@hostdeck/contracts';
 
 /** How the status badge of spec/000 §2 draws one status. */
 export type StatusAppearance =
@@ -7,8 +8,13 @@ export type StatusAppearance =
   | { kind: 'error'; label: string }
   | { kind: 'running'; label: string };
 
-export function statusAppearance(status: string | null | undefined): StatusAppearance {
-  const label = normalizeStatus(status);
+/**
+ * `label` is the status as the panel names it (upper-cased); with `t`, the known statuses are in
+ * the reader's language (issue 26), the others shown as they are.
+ */
+export function statusAppearance(status: string | null | undefined, t?: TFunction): StatusAppearance {
+  const id = statusLabelId(status);
+  const label = t && id ? t(`statuses.${id}`) : normalizeStatus(status);
   switch (statusGroup(status)) {
     case 'pending':
       return { kind: 'pending', label };

@@ -14,6 +14,8 @@ import { formatModified, sizeLabel, toggleAll, toggleChecked, toggleSingle } fro
 
 interface FileListProps {
   entries: FileEntry[];
+  /** The folder has been listed: only then does no entry mean an empty folder. */
+  loaded: boolean;
   selected: string[];
   onSelect(selected: string[]): void;
   onOpen(entry: FileEntry): void;
@@ -30,6 +32,7 @@ interface FileListProps {
  */
 export function FileList({
   entries,
+  loaded,
   selected,
   onSelect,
   onOpen,
@@ -161,7 +164,7 @@ export function FileList({
           {shown.after > 0 && <TableRow sx={{ height: shown.after }} />}
         </TableBody>
       </Table>
-      {entries.length === 0 && (
+      {loaded && entries.length === 0 && (
         <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="file-list-empty">
           {t('files.list.empty')}
         </Box>

@@ -12,6 +12,7 @@ import { stubBrowserGlobals } from '../app/browser-globals-stub';
 import type { AgentUpgradePrompt as UpgradePromptComponent } from '../components/AgentUpgradePrompt';
 import type { FileList as FileListComponent } from './FileList';
 import type { FileManagerProps } from './FileManager';
+import type { FolderLoadFailure as FolderLoadFailureComponent } from './FolderLoadFailure';
 
 /**
  * The first render of the file manager (server-rendered in Node: the unit project has no DOM):
@@ -21,11 +22,13 @@ stubBrowserGlobals();
 
 let FileManager: ComponentType<FileManagerProps>;
 let FileList: typeof FileListComponent;
+let FolderLoadFailure: typeof FolderLoadFailureComponent;
 let AgentUpgradePrompt: typeof UpgradePromptComponent;
 
 beforeAll(async () => {
   ({ FileManager } = await import('./FileManager'));
   ({ FileList } = await import('./FileList'));
+  ({ FolderLoadFailure } = await import('./FolderLoadFailure'));
   ({ AgentUpgradePrompt } = await import('../components/AgentUpgradePrompt'));
   const { i18n } = await import('../i18n/i18n');
   await i18n.changeLanguage('en');
@@ -87,6 +90,10 @@ describe('FileManager first render', () => {
       expect(button, action).toContain('disabled');
     }
   });
+
+  it('does not call the folder empty before it has been listed', () => {
+    expect(render()).not.toContain('data-testid="file-list-empty"');
+  });
 });
 
 describe('FileList', () => {
@@ -119,6 +126,7 @@ describe('FileList', () => {
         onContextMenu={() => undefined}
         onAttribute={() => undefined}
         disabled={false}
+        loaded
       />,
     );
     // React's server render separates text pieces with empty comments.
@@ -134,6 +142,41 @@ describe('FileList', () => {
     expect(rows[1]).toContain('rw-r--r-- (644)');
     expect(rows[1]).toContain('hostdeck:www-data');
     expect(html.match(/type="checkbox"/g)).toHaveLength(3);
+  });
+});
+
+describe('an empty folder and a folder that could not be listed', () => {
+  const list = (loaded: boolean) =>
+    wrap(
+      <FileList
+        entries={[]}
+        loaded={loaded}
+        selected={[]}
+        onSelect={() => undefined}
+        onOpen={() => undefined}
+        onContextMenu={() => undefined}
+        onAttribute={() => undefined}
+        disabled={false}
+      />,
+    );
+
+  it('says empty only for a listed folder', () => {
+    expect(list(true)).toContain('This folder is empty');
+    expect(list(false)).not.toContain('This folder is empty');
+  });
+
+  it('says the agent cannot be reached, with a retry, instead of an empty folder', () => {
+    const html = wrap(
+      <FolderLoadFailure
+        failure={{ kind: 'unreachable', message: 'The agent did not answer' }}
+        retrying={false}
+        onRetry={() => undefined}
+      />,
+    );
+    expect(html).toContain('data-testid="file-load-failure"');
+    expect(html).toContain('cannot be reached');
+    expect(html).toContain('data-testid="file-load-failure-retry"');
+    expect(html).not.toContain('This folder is empty');
   });
 });
 

@@ -17,6 +17,7 @@ import type { FileScope } from './agent-token';
 import { FileBreadcrumb } from './FileBreadcrumb';
 import { FileContextMenu, type ContextMenuAt } from './FileContextMenu';
 import { FileList } from './FileList';
+import { FolderLoadFailure } from './FolderLoadFailure';
 import { FileToolbar } from './FileToolbar';
 import { FileTree } from './FileTree';
 import { infoLines, MENU_DIALOGS, TOOLBAR_DIALOGS } from './file-actions';
@@ -39,6 +40,8 @@ export interface FileManagerProps {
   defaultLinuxUser: string | null;
   systemUsers?: string[];
   databases?: DatabaseOption[];
+  /** The server's databases could not be loaded. */
+  databasesFailed?: boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export function FileManager({
   defaultLinuxUser,
   systemUsers = [],
   databases = [],
+  databasesFailed = false,
 }: FileManagerProps) {
   const { t, i18n } = useTranslation();
   const [settings, setSettings] = useFileSettings();
@@ -95,6 +99,7 @@ export function FileManager({
         serverUsers: { defaultLinuxUser, systemUsers },
         serverId,
         databases,
+        databasesFailed,
         treeEntries: treeEntries(state),
         settings,
         onSettingsChange: setSettings,
@@ -248,18 +253,23 @@ export function FileManager({
             />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <FileList
-              entries={model.visibleEntries}
-              selected={state.selected}
-              onSelect={model.setSelected}
-              onOpen={model.open}
-              onContextMenu={(entry, event) => setMenuAt({ entry, x: event.clientX, y: event.clientY })}
-              onAttribute={(entry, dialog) => {
-                model.setSelected([entry.path]);
-                model.setDialog(dialog, entry);
-              }}
-              disabled={!ready}
-            />
+            {model.failure ? (
+              <FolderLoadFailure failure={model.failure} retrying={loading} onRetry={model.retry} />
+            ) : (
+              <FileList
+                entries={model.visibleEntries}
+                loaded={state.folders[state.currentPath]?.loaded ?? false}
+                selected={state.selected}
+                onSelect={model.setSelected}
+                onOpen={model.open}
+                onContextMenu={(entry, event) => setMenuAt({ entry, x: event.clientX, y: event.clientY })}
+                onAttribute={(entry, dialog) => {
+                  model.setSelected([entry.path]);
+                  model.setDialog(dialog, entry);
+                }}
+                disabled={!ready}
+              />
+            )}
           </Box>
         </Box>
       </Box>

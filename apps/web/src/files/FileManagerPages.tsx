@@ -63,7 +63,7 @@ export function ServerFilesPage() {
   const serverId = useRouteServerId();
   const { data: server } = useServerDetail(serverId);
   // The manager opens without waiting: the dialog's list fills in when the answer arrives.
-  const { data: databases = NO_DATABASES } = useServerDatabases(serverId);
+  const databases = useServerDatabases(serverId);
   if (!server) return <LoadingIndicator />;
   return (
     <FileManagerOrUpgrade
@@ -75,7 +75,8 @@ export function ServerFilesPage() {
       agentVersion={server.agent_version}
       defaultLinuxUser={server.default_linux_user}
       systemUsers={server.systemUsers.map((user) => user.name)}
-      databases={databases}
+      databases={databases.data ?? NO_DATABASES}
+      databasesFailed={databases.isError}
     />
   );
 }

@@ -66,7 +66,7 @@ function UploadPopupDialog({ popup }: { popup: PopupState }) {
     onSettingsChange: setSettings,
     refresh: () => undefined,
     open: () => undefined,
-    upload: { ...popup.options, path: popup.options.path ?? popup.path },
+    upload: { ...popup.options, path: popup.options.path ?? popup.path, keepOpen: true },
     onUploaded: popup.notifyUploaded,
   };
   return (

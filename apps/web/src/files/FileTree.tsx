@@ -1,4 +1,5 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/Folder';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -6,6 +7,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from './api';
 import type { FileSettings } from './dialogs/types';
@@ -185,6 +187,23 @@ function TreeRow({
       >
         {label}
       </Box>
+      {folder?.failure && !folder.loading && (
+        // A folder that could not be listed is not shown as one without sub-folders.
+        <Tooltip
+          title={
+            folder.failure.kind === 'unreachable'
+              ? t('files.failure.unreachableTitle')
+              : folder.failure.message
+          }
+        >
+          <ErrorOutlineIcon
+            color="error"
+            fontSize="small"
+            data-testid="file-tree-failure"
+            aria-label={t('files.failure.failedTitle')}
+          />
+        </Tooltip>
+      )}
       {folder?.loading ? (
         <CircularProgress size={14} sx={{ m: 0.5 }} />
       ) : (
@@ -194,7 +213,7 @@ function TreeRow({
           data-testid="file-tree-refresh"
           aria-label={t('files.tree.refresh')}
           disabled={disabled}
-          sx={{ visibility: current ? 'visible' : 'hidden' }}
+          sx={{ visibility: current || folder?.failure ? 'visible' : 'hidden' }}
           onClick={(event) => {
             event.stopPropagation();
             onRefresh(entry.path);

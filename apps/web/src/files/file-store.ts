@@ -2,6 +2,7 @@ import { createExternalStore, type ExternalStore } from '../components/external-
 import type { AgentEndpoints, FileEntry } from './api/types';
 import type { FileDialogName, UploadOptions } from './dialogs/types';
 import { DEFAULT_ROOT, normalise } from './file-rules';
+import type { FolderFailure } from './folder-failure';
 
 /**
  * The File store state of spec/001 §3: root, token, endpoints, selected items, open folders, view
@@ -13,6 +14,8 @@ export interface FolderState {
   entries: FileEntry[];
   loaded: boolean;
   loading: boolean;
+  /** Why the last listing failed (null once one succeeds): never shown as an empty folder. */
+  failure: FolderFailure | null;
 }
 
 export interface FileState {
@@ -67,7 +70,7 @@ export function createFileStore(root?: string): FileStore {
 // Pure transitions (tested in file-store.test.ts).
 
 export function folderStarted(state: FileState, path: string): FileState {
-  const current = state.folders[path] ?? { entries: [], loaded: false, loading: false };
+  const current = state.folders[path] ?? { entries: [], loaded: false, loading: false, failure: null };
   return { ...state, folders: { ...state.folders, [path]: { ...current, loading: true } } };
 }
 
@@ -75,16 +78,17 @@ export function folderLoaded(state: FileState, path: string, entries: FileEntry[
   const known = new Set(entries.map((entry) => entry.path));
   return {
     ...state,
-    folders: { ...state.folders, [path]: { entries, loaded: true, loading: false } },
+    folders: { ...state.folders, [path]: { entries, loaded: true, loading: false, failure: null } },
     // A reload drops selections of items that are gone.
     selected: path === state.currentPath ? state.selected.filter((p) => known.has(p)) : state.selected,
   };
 }
 
-export function folderFailed(state: FileState, path: string): FileState {
+/** A failed listing keeps what was shown before it and records why. */
+export function folderFailed(state: FileState, path: string, failure: FolderFailure): FileState {
   const current = state.folders[path];
   if (!current) return state;
-  return { ...state, folders: { ...state.folders, [path]: { ...current, loading: false } } };
+  return { ...state, folders: { ...state.folders, [path]: { ...current, loading: false, failure } } };
 }
 
 /** Shows a folder in the list and expands it and its parents in the tree. */

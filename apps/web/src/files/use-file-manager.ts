@@ -6,6 +6,7 @@ import { FileAgentClient, startBrowserDownload, type FileEntry } from './api';
 import type { FileDialogName } from './dialogs/types';
 import { refreshDelay } from './agent-session';
 import { fetchAgentToken, type FileScope } from './agent-token';
+import { folderFailureOf, type FolderFailure } from './folder-failure';
 import { canGoUp, isShown, openTarget, parentPath, sortEntries } from './file-rules';
 import {
   createFileStore,
@@ -40,6 +41,9 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const [client, setClient] = useState<FileAgentClient | null>(null);
   const [busy, setBusy] = useState(0);
+  // The token could not be had (the panel refused or was unreachable); a retry asks again.
+  const [tokenFailure, setTokenFailure] = useState<FolderFailure | null>(null);
+  const [tokenAttempt, setTokenAttempt] = useState(0);
 
   const loadFolder = useCallback(
     async (path: string, using: FileAgentClient | null = client) => {
@@ -49,8 +53,8 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
         const listing = await using.list(path);
         store.set((s) => folderLoaded(s, path, [...listing.dirs, ...listing.files]));
       } catch (error) {
-        store.set((s) => folderFailed(s, path));
-        handleApiError(error);
+        // Shown where the folder's content would be (the list, the tree), not as an empty folder.
+        store.set((s) => folderFailed(s, path, folderFailureOf(error)));
       }
     },
     [client, store],
@@ -67,6 +71,7 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
       try {
         const answer = await fetchAgentToken(kind === 'server' ? { kind, id } : { kind, id });
         if (cancelled) return;
+        setTokenFailure(null);
         store.set((s) => ({ ...s, token: answer.token, endpoints: answer.endpoint }));
         if (current) current.setToken(answer.token);
         else {
@@ -80,7 +85,11 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
         }
         timer = setTimeout(() => void obtain(), refreshDelay(answer.expires_at));
       } catch (error) {
-        if (!cancelled) handleApiError(error);
+        if (cancelled) return;
+        // The panel's own reaction first (a session that ended signs out); without any token yet
+        // the list says why it is not there.
+        handleApiError(error);
+        if (!current) setTokenFailure(folderFailureOf(error));
       }
     };
     void obtain();
@@ -88,7 +97,7 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [kind, id, root, agentVersion, enabled, store]);
+  }, [kind, id, root, agentVersion, enabled, store, tokenAttempt]);
 
   useEffect(() => {
     if (client) void loadFolder(store.get().currentPath, client);
@@ -128,6 +137,18 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
     (path?: string) => void loadFolder(path ?? store.get().currentPath),
     [loadFolder, store],
   );
+
+  /** 'Try again' after a failure: the token first when there is none yet. */
+  const retry = useCallback(() => {
+    if (client) refresh();
+    else {
+      setTokenFailure(null);
+      setTokenAttempt((n) => n + 1);
+    }
+  }, [client, refresh]);
+
+  /** What the list shows instead of the folder: why it could not be had, or null. */
+  const failure = tokenFailure ?? state.folders[state.currentPath]?.failure ?? null;
 
   /** Runs an action with the controls disabled meanwhile (§4), reporting a failure. */
   const run = useCallback(async (action: () => Promise<unknown>) => {
@@ -178,6 +199,8 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
     client,
     loading,
     ready,
+    failure,
+    retry,
     visibleEntries,
     selection,
     navigate,

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
 import { describeCatalogueProblem, findMissingKeys } from './catalogue-check';
 import { en, enAreas, vi, viAreas } from './locales';
+import { enBundled, lazyEnglishAreas } from './locales/en';
 
 describe('findMissingKeys', () => {
   it('finds nothing when both catalogues have the same filled keys', () => {
@@ -67,5 +68,12 @@ describe('the catalogue files', () => {
         }
       }
     }
+  });
+
+  it('split English into the first bundle and lazy areas, together exactly the whole catalogue', async () => {
+    const lazyParts = await Promise.all(Object.values(lazyEnglishAreas).map((load) => load()));
+    const loaded = [...Object.keys(enBundled), ...lazyParts.flatMap((part) => Object.keys(part))];
+    expect(loaded.sort()).toEqual(Object.keys(en).sort());
+    expect(new Set(loaded).size).toBe(loaded.length);
   });
 });

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hostdeck/contracts';
-import { en } from './locales/en';
+import { enBundled, lazyEnglishAreas, type LazyCatalogueArea } from './locales/en';
 import { isLocale, readStoredLocale, storeLocale } from './locale-storage';
 
 /**
@@ -15,14 +15,14 @@ const storedLocale = readStoredLocale();
 let localeSettled = storedLocale !== null;
 
 /**
- * English is bundled; Vietnamese comes in its own chunk, loaded by this backend the first time the
+ * English is bundled (but for the areas of lazy pages, `loadCatalogueAreas`); Vietnamese comes in its own chunk, loaded by this backend the first time the
  * language is used (any `changeLanguage('vi')` waits for it), so an English reader never downloads it.
  */
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    if (language !== 'vi') return callback(null, language === 'en' ? en : {});
+    if (language !== 'vi') return callback(null, language === 'en' ? enBundled : {});
     import('./locales/vi').then(
       ({ vi }) => callback(null, vi),
       (error: Error) => callback(error, null),
@@ -34,7 +34,7 @@ void i18n
   .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enBundled } },
     partialBundledLanguages: true,
     lng: storedLocale ?? DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
@@ -48,6 +48,16 @@ void i18n
 /** Makes sure the catalogue of `locale` is loaded (the backend above fetches Vietnamese). */
 function loadLocale(locale: Locale): Promise<void> {
   return i18n.loadLanguages(locale);
+}
+
+/**
+ * Adds the English of areas only lazy pages use (the Vietnamese chunk already holds every area);
+ * their page waits for it, so no key shows raw. English is loaded whatever the locale: it is the
+ * fallback, and the reader may switch while on the page.
+ */
+export async function loadCatalogueAreas(areas: readonly LazyCatalogueArea[]): Promise<void> {
+  const parts = await Promise.all(areas.map((area) => lazyEnglishAreas[area]()));
+  for (const part of parts) i18n.addResourceBundle('en', 'translation', part, true, false);
 }
 
 /** Resolves once the starting locale's catalogue is there; main.tsx renders after it. */

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@hostdeck/contracts';
 import { StatusBadge } from '../components/StatusBadge';
+import { eventDescription } from './event-text';
 import { useNotificationEvents } from './use-notification-events';
 
 /** The bell's list: the latest events with their status; one with output opens it on click. */
@@ -69,8 +70,10 @@ export function NotificationsPanel({ onOpenOutput }: { onOpenOutput: (event: Eve
           sx={{ gap: 2, whiteSpace: 'normal', cursor: hasOutput ? 'pointer' : 'default' }}
         >
           <ListItemText
-            primary={event.description}
-            secondary={[event.created_at_display, event.user_name].filter(Boolean).join(' · ')}
+            primary={eventDescription(t, event)}
+            secondary={[event.created_at_display, event.server_name, event.user_name]
+              .filter(Boolean)
+              .join(' · ')}
           />
           <StatusBadge status={event.status} output={event.output} />
         </MenuItem>

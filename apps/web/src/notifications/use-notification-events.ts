@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_EVENT_LIMIT, eventSchema, paginatedSchema, type Event } from '@hostdeck/contracts';
 import { apiRequest } from '../api/client';
+import { useAppInfo } from '../api/use-app-info';
 import { NOTIFICATIONS_QUERY_KEY, upsertEvent } from './notification-events';
 
 const eventsPageSchema = paginatedSchema(eventSchema);
@@ -11,9 +12,14 @@ async function fetchNotificationEvents(): Promise<Event[]> {
   return eventsPageSchema.parse(body).data;
 }
 
-/** The bell's events, loaded when the bell mounts (signed in) and kept live by Event-status. */
+/**
+ * The bell's events, loaded when the bell mounts (signed in) and kept live by Event-status. Not
+ * for an unverified user: the panel refuses them the events (403) until the email is verified,
+ * an expected state the verification banner already explains (issue 26, item 8).
+ */
 export function useNotificationEvents() {
-  return useQuery({ queryKey: NOTIFICATIONS_QUERY_KEY, queryFn: fetchNotificationEvents });
+  const verified = useAppInfo().data?.user?.email_verified === true;
+  return useQuery({ queryKey: NOTIFICATIONS_QUERY_KEY, queryFn: fetchNotificationEvents, enabled: verified });
 }
 
 /**

@@ -1,10 +1,22 @@
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useDocumentTitle } from './use-document-title';
 
-/** The heading of a routed page; browser tests find the page by it (`page-title`). */
+/**
+ * The heading of a routed page; browser tests find the page by it (`page-title`). It also names
+ * the browser tab ("example.com · Sites · HostDeck").
+ */
 export function PageTitle({ children }: { children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(heading);
   return (
-    <Typography variant="h4" component="h1" data-testid="page-title" sx={{ overflowWrap: 'anywhere' }}>
+    <Typography
+      ref={heading}
+      variant="h4"
+      component="h1"
+      data-testid="page-title"
+      sx={{ overflowWrap: 'anywhere' }}
+    >
       {children}
     </Typography>
   );

@@ -11,6 +11,7 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import type { ReactNode } from 'react';
 import type { Paginated } from '@hostdeck/contracts';
 import type { ListPage } from '../api/panel-queries';
+import { LoadFailure } from '../components/LoadFailure';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import { EmptyState } from './EmptyState';
 import { ListPagination } from './ListPagination';
@@ -32,7 +33,7 @@ interface PaginatedListPageProps<T extends { id: number }, K extends QueryKey> {
   columns: readonly string[];
   /** The cells (`TableCell`s) of one row. */
   renderCells: (item: T) => ReactNode;
-  testIds: { empty: string; table: string; row: string };
+  testIds: { empty: string; table: string; row: string; failure?: string };
 }
 
 /**
@@ -49,7 +50,7 @@ export function PaginatedListPage<T extends { id: number }, K extends QueryKey>(
 }: PaginatedListPageProps<T, K>) {
   const listPage = useListPage();
   const { page, itemsPerPage } = listPage;
-  const { data, isPending, isError, refetch } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     ...listQuery({ page, itemsPerPage }),
     placeholderData: keepPreviousData,
   });
@@ -59,14 +60,21 @@ export function PaginatedListPage<T extends { id: number }, K extends QueryKey>(
       <PageTitle>{title}</PageTitle>
       {isPending ? (
         <LoadingIndicator />
-      ) : isError || data.data.length === 0 ? (
-        // §8: a list that failed to load falls back to empty; it says why and offers a retry.
+      ) : isError ? (
+        // A list that failed to load says so (never empty), with the reason and a retry.
+        <LoadFailure
+          testId={testIds.failure}
+          title={empty.loadFailed}
+          message={error.message}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      ) : data.data.length === 0 ? (
         <EmptyState
           testId={testIds.empty}
           icon={<Icon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />}
-          title={isError ? empty.loadFailed : empty.title}
-          hint={isError ? undefined : empty.hint}
-          onRetry={isError ? () => void refetch() : undefined}
+          title={empty.title}
+          hint={empty.hint}
         />
       ) : (
         <Paper variant="outlined">

@@ -19,6 +19,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { SiteSummary } from '@hostdeck/contracts';
 import { routePath } from '../app/route-names';
 import { parseRecordId } from '../app/route-params';
+import { LoadFailure } from '../components/LoadFailure';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import { openSiteCreateDialog } from '../components/site-create-dialog-store';
 import { subscribeRealtime } from '../realtime/realtime-bus';
@@ -29,7 +30,7 @@ import { SiteFavoriteButton, SiteStatusChip } from '../sites/SiteBadges';
 import { SiteEnabledSwitch } from '../sites/SiteEnabledSwitch';
 import { EmptyState } from './EmptyState';
 import { ListPagination } from './ListPagination';
-import { PageTitle } from './PageTitle';
+import { PageHeader } from './PageHeader';
 import { useListPage } from './use-list-page';
 import { useRouteServer } from './use-route-server';
 
@@ -47,7 +48,7 @@ export function SitesPage() {
   const listPage = useListPage();
   const { page, itemsPerPage } = listPage;
   const search = useUrlSearch();
-  const { data, isPending, isError, refetch } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     ...siteSearchQuery({ page, itemsPerPage, search: search.committed, serverId }),
     placeholderData: keepPreviousData,
   });
@@ -71,8 +72,7 @@ export function SitesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <PageTitle>{title}</PageTitle>
+      <PageHeader title={title}>
         <Button
           variant="contained"
           startIcon={<AddCircleOutlineIcon />}
@@ -81,7 +81,7 @@ export function SitesPage() {
         >
           {t('sites.create.title')}
         </Button>
-      </Stack>
+      </PageHeader>
       <SearchField
         value={search.text}
         onChange={search.change}
@@ -90,14 +90,21 @@ export function SitesPage() {
       />
       {isPending ? (
         <LoadingIndicator />
-      ) : isError || (empty && !searching) ? (
-        // §8: a list that failed to load falls back to empty; it says why and offers a retry.
+      ) : isError ? (
+        // A list that failed to load says so (never empty), with the reason and a retry.
+        <LoadFailure
+          testId="sites-failure"
+          title={t('sites.list.loadFailed')}
+          message={error.message}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      ) : empty && !searching ? (
         <EmptyState
           testId="sites-empty"
           icon={<LanguageOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />}
-          title={isError ? t('sites.list.loadFailed') : t('sites.list.empty')}
-          hint={isError ? undefined : t('sites.list.emptyHint')}
-          onRetry={isError ? () => void refetch() : undefined}
+          title={t('sites.list.empty')}
+          hint={t('sites.list.emptyHint')}
         />
       ) : (
         <Paper variant="outlined">

@@ -4,6 +4,8 @@ import type { RealtimeMessage, StreamContentMessage } from '@hostdeck/contracts'
 import { useAppInfo } from '../api/use-app-info';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { openUiReloadDialog } from '../feedback/ui-reload-store';
+import { i18n } from '../i18n/i18n';
+import { eventDescription } from '../notifications/event-text';
 import { upsertNotificationEvent } from '../notifications/use-notification-events';
 import { broadcastRealtimeMessage } from './realtime-bus';
 import { applyRealtimeMessage } from './realtime-effects';
@@ -26,6 +28,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         showSnackbar,
         openUiReloadDialog,
         upsertEvent: (event) => upsertNotificationEvent(queryClient, event),
+        describeEvent: (event) => eventDescription(i18n.t, event),
       });
       broadcastRealtimeMessage(message);
     },

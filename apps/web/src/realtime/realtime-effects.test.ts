@@ -8,14 +8,20 @@ const event: Event = {
   type: 'install_php',
   server_id: 1,
   site_id: null,
+  server_name: 'web-1',
+  site_name: null,
   model_id: null,
   model_type: null,
   is_finished: false,
-  description: 'Installing PHP 8.3',
+  description: 'Install PHP 8.3',
+  description_id: 'installApplication',
+  description_values: { application: 'PHP 8.3' },
   status: 'RUNNING',
   output: '',
   output_truncated: false,
   error_reason: null,
+  error_id: null,
+  error_values: {},
   current_step: null,
   created_at: '2026-01-01T00:00:00.000Z',
   created_at_display: 'just now',
@@ -60,11 +66,20 @@ describe('realtime effects', () => {
   it('shows an Event-status message as a snackbar and updates the event', () => {
     const { calls, effects } = recorder();
     applyRealtimeMessage(
-      { type: 'Event-status', description: 'Installing PHP 8.3', color: 'primary', event },
+      { type: 'Event-status', description: 'Install PHP 8.3', color: 'primary', event },
       effects,
     );
-    expect(calls.snackbars).toEqual([['Installing PHP 8.3', 'info']]);
+    expect(calls.snackbars).toEqual([['Install PHP 8.3', 'info']]);
     expect(calls.events).toEqual([event]);
+  });
+
+  it('says the snackbar in the reader’s language when it can describe the event', () => {
+    const { calls, effects } = recorder();
+    applyRealtimeMessage(
+      { type: 'Event-status', description: 'Install PHP 8.3', color: 'success', event },
+      { ...effects, describeEvent: (described) => `Cài đặt ${described.description_values.application}` },
+    );
+    expect(calls.snackbars).toEqual([['Cài đặt PHP 8.3', 'success']]);
   });
 
   it('draws event colours the snackbar has, and the others as info', () => {

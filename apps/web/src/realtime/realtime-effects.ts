@@ -30,13 +30,16 @@ export interface RealtimeEffects {
   openUiReloadDialog: () => void;
   /** Adds or updates the event in the notifications list. */
   upsertEvent: (event: Event) => void;
+  /** The event's description in the reader's language (the message's own text is English). */
+  describeEvent?: (event: Event) => string;
 }
 
 /** What the shell does with one realtime message (spec/000 §4). */
 export function applyRealtimeMessage(message: RealtimeMessage, effects: RealtimeEffects): void {
   if (message.type === 'Event-status') {
     if (message.description.trim() !== '') {
-      effects.showSnackbar(message.description, snackbarColorFor(message.color));
+      const text = effects.describeEvent?.(message.event) ?? message.description;
+      effects.showSnackbar(text, snackbarColorFor(message.color));
     }
     effects.upsertEvent(message.event);
     return;

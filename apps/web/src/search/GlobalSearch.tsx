@@ -33,7 +33,7 @@ export function GlobalSearch() {
   const wide = useMediaQuery(theme.breakpoints.up('sm'));
   const [open, setOpen] = useState(false);
   const [state, dispatch] = useReducer(searchReducer, INITIAL_SEARCH_STATE);
-  const { items, loading } = useSearchItems(open);
+  const { items, loading, failed, retry } = useSearchItems(open);
   const favorites = useSearchFavorites();
 
   const groups = useMemo(() => searchGroups(items, state.query), [items, state.query]);
@@ -142,6 +142,8 @@ export function GlobalSearch() {
             groups={groups}
             results={results}
             loading={loading}
+            failed={failed}
+            onRetry={retry}
             onType={(query) => dispatch({ type: 'type', query })}
             onMove={(direction) => dispatch({ type: 'move', direction, count: results.length })}
             onChooseSelected={onChooseSelected}

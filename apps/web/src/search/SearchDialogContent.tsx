@@ -2,7 +2,9 @@ import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import NorthIcon from '@mui/icons-material/North';
 import SearchIcon from '@mui/icons-material/Search';
 import SouthIcon from '@mui/icons-material/South';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import InputBase from '@mui/material/InputBase';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,6 +21,9 @@ interface SearchDialogContentProps {
   groups: readonly SearchGroup[];
   results: readonly SearchItem[];
   loading: boolean;
+  /** Servers and sites could not be loaded: only pages are searched. */
+  failed: boolean;
+  onRetry: () => void;
   onType: (query: string) => void;
   onMove: (direction: 'up' | 'down') => void;
   onChooseSelected: () => void;
@@ -74,6 +79,20 @@ export function SearchDialogContent(props: SearchDialogContentProps) {
       </Stack>
       <Divider />
       {loading && <LinearProgress sx={{ height: 2 }} />}
+      {props.failed && (
+        <Alert
+          severity="warning"
+          data-testid="search-load-failure"
+          sx={{ m: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={props.onRetry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('search.loadFailed')}
+        </Alert>
+      )}
       <Box sx={{ maxHeight: { xs: '60vh', sm: 420 }, overflowY: 'auto' }}>
         {groups.length === 0 ? (
           <Typography sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }} data-testid="search-empty">

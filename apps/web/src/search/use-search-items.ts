@@ -34,8 +34,16 @@ export function siteSearchItem(site: SiteSummary): SearchItem {
   };
 }
 
-/** Everything global search can find; servers and sites load while the dialog is open. */
-export function useSearchItems(open: boolean): { items: SearchItem[]; loading: boolean } {
+/**
+ * Everything global search can find; servers and sites load while the dialog is open. `failed`:
+ * they could not be loaded, so no result among them does not mean there is none.
+ */
+export function useSearchItems(open: boolean): {
+  items: SearchItem[];
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+} {
   const { t } = useTranslation();
   const servers = useQuery({ ...serverListQuery(SEARCH_LIST_PAGE), enabled: open });
   const sites = useQuery({ ...siteListQuery(SEARCH_LIST_PAGE), enabled: open });
@@ -62,5 +70,13 @@ export function useSearchItems(open: boolean): { items: SearchItem[]; loading: b
     [servers.data, sites.data, navigation],
   );
 
-  return { items, loading: servers.isLoading || sites.isLoading };
+  return {
+    items,
+    loading: servers.isLoading || sites.isLoading,
+    failed: servers.isError || sites.isError,
+    retry: () => {
+      if (servers.isError) void servers.refetch();
+      if (sites.isError) void sites.refetch();
+    },
+  };
 }

@@ -1,7 +1,9 @@
+import ErrorIcon from '@mui/icons-material/Error';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +13,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Application } from '@hostdeck/contracts';
-import { applicationActions, serviceStateColor } from './applications';
+import { eventErrorLine } from '../notifications/event-text';
+import {
+  applicationActions,
+  applicationDisplayName,
+  serviceStateColor,
+  shownInstallFailure,
+} from './applications';
 import { NotAvailable } from './ServerBadges';
 
 export type RowAction =
@@ -22,13 +30,17 @@ export function ApplicationRow({
   application,
   busy,
   onAction,
+  onShowOutput,
 }: {
   application: Application;
   busy: boolean;
   onAction: (action: RowAction) => void;
+  /** Opens an event's output (the failed install's). */
+  onShowOutput: (eventId: number) => void;
 }) {
   const { t } = useTranslation();
   const actions = applicationActions(application);
+  const failure = shownInstallFailure(application, busy);
   // While its event runs the switch shows the wanted state; afterwards what the server says.
   const [wantedAutoRestart, setWantedAutoRestart] = useState<boolean | null>(null);
   const autoRestart = busy && wantedAutoRestart !== null ? wantedAutoRestart : application.auto_restart;
@@ -57,13 +69,14 @@ export function ApplicationRow({
       data-installed={application.is_installed}
       data-busy={busy}
       data-state={application.service_state ?? ''}
+      data-install-failed={failure !== null}
     >
       <TableCell>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <ApplicationIcon application={application} />
           <div>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {application.name}
+              {applicationDisplayName(application)}
             </Typography>
             <Typography variant="caption" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
               {application.binary_name}
@@ -75,7 +88,11 @@ export function ApplicationRow({
         {application.installed_version ?? <NotAvailable />}
       </TableCell>
       <TableCell>
-        <ServiceState application={application} />
+        {failure ? (
+          <InstallFailure failure={failure} onShowOutput={onShowOutput} />
+        ) : (
+          <ServiceState application={application} />
+        )}
       </TableCell>
       <TableCell>
         {actions.includes('autoRestart') ? (
@@ -127,6 +144,42 @@ export function ApplicationRow({
   );
 }
 
+/** The last install failed: says so, with its error line and a link to the event's output. */
+function InstallFailure({
+  failure,
+  onShowOutput,
+}: {
+  failure: NonNullable<Application['install_failure']>;
+  onShowOutput: (eventId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const line = eventErrorLine(t, failure);
+  return (
+    <Stack
+      spacing={0.5}
+      sx={{ alignItems: 'flex-start', maxWidth: 360 }}
+      data-testid="application-install-failure"
+    >
+      <Chip size="small" color="error" icon={<ErrorIcon />} label={t('applications.installFailed')} />
+      {line && (
+        <Typography variant="caption" sx={{ color: 'error.main', overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography>
+      )}
+      <Link
+        component="button"
+        type="button"
+        variant="caption"
+        onClick={() => onShowOutput(failure.event_id)}
+        data-testid="application-failure-output"
+        data-event-id={failure.event_id}
+      >
+        {t('applications.failureOutput')}
+      </Link>
+    </Stack>
+  );
+}
+
 function ServiceState({ application }: { application: Application }) {
   const { t } = useTranslation();
   if (!application.is_installed) {
@@ -156,7 +209,7 @@ function ApplicationIcon({ application }: { application: Application }) {
       alt=""
       sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.main' }}
     >
-      {application.name.slice(0, 2).toUpperCase()}
+      {applicationDisplayName(application).slice(0, 2).toUpperCase()}
     </Avatar>
   );
 }

@@ -13,14 +13,15 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Application } from '@hostdeck/contracts';
+import { lazyPage } from '../app/lazy-page';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import { PageTitle } from '../pages/PageTitle';
 import { ApplicationRow, type RowAction } from './ApplicationRow';
-import { groupApplications, parseApplicationFilters } from './applications';
+import { applicationDisplayName, groupApplications, parseApplicationFilters } from './applications';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useEventRuns } from './event-runs';
 import { applicationsQuery } from './server-api';
@@ -28,6 +29,10 @@ import { useApplicationActions } from './use-application-actions';
 import { useRouteServerId, useServerDetail } from './use-server-detail';
 import { useUrlSearch } from './use-url-search';
 import { SearchField } from './SearchField';
+
+const EventOutputDialog = lazyPage(() =>
+  import('../notifications/EventOutputDialog').then((module) => module.EventOutputDialog),
+);
 
 /**
  * `/servers/{server}/applications` (servers.applications, spec/000 §2, §3 Application): what is
@@ -45,6 +50,7 @@ export function ApplicationsPage() {
   const search = useUrlSearch();
   const list = useQuery({ ...applicationsQuery(serverId, filters), placeholderData: keepPreviousData });
   const [uninstalling, setUninstalling] = useState<Application | null>(null);
+  const [outputEventId, setOutputEventId] = useState<number | null>(null);
   const runs = useEventRuns(() => {
     // Every copy (filtered or not, and the side menu's) is read from the server again.
     void queryClient.invalidateQueries({ queryKey: ['applications', serverId] });
@@ -150,6 +156,7 @@ export function ApplicationsPage() {
                         application={application}
                         busy={actions.isBusy(application.id)}
                         onAction={(action) => onAction(application, action)}
+                        onShowOutput={setOutputEventId}
                       />
                     ))}
                   </Fragment>
@@ -159,10 +166,19 @@ export function ApplicationsPage() {
           </TableContainer>
         </Paper>
       )}
+      {outputEventId !== null && (
+        <Suspense fallback={null}>
+          <EventOutputDialog eventId={outputEventId} onClose={() => setOutputEventId(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={uninstalling !== null}
-        title={t('applications.uninstallTitle', { name: uninstalling?.name ?? '' })}
-        message={t('applications.uninstallConfirm', { name: uninstalling?.name ?? '' })}
+        title={t('applications.uninstallTitle', {
+          name: uninstalling ? applicationDisplayName(uninstalling) : '',
+        })}
+        message={t('applications.uninstallConfirm', {
+          name: uninstalling ? applicationDisplayName(uninstalling) : '',
+        })}
         confirmLabel={t('applications.actions.uninstall')}
         destructive
         onClose={() => setUninstalling(null)}

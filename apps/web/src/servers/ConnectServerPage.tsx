@@ -22,7 +22,7 @@ import { routePath } from '../app/route-names';
 import { PageTitle } from '../pages/PageTitle';
 import {
   CONNECT_FIELDS,
-  DEFAULT_CONNECT_VALUES,
+  defaultConnectValues,
   connectFieldOf,
   connectRequest,
   phpVersionOptions,
@@ -68,7 +68,7 @@ function ConnectForm({ onConnected }: { onConnected: (server: ServerDetail) => v
   const queryClient = useQueryClient();
   const appInfo = useAppInfo().data;
   const phpVersions = useMemo(() => phpVersionOptions(appInfo?.phpVersions ?? []), [appInfo?.phpVersions]);
-  const [values, setValues] = useState<ConnectFormValues>(DEFAULT_CONNECT_VALUES);
+  const [values, setValues] = useState<ConnectFormValues>(() => defaultConnectValues(phpVersions));
   const [errors, setErrors] = useState<Partial<Record<ConnectField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isFailedStatus, type ServerDetail } from '@hostdeck/contracts';
 import { handleApiError, notifySuccess } from '../api/error-handling';
 import { StatusBadge } from '../components/StatusBadge';
+import { eventErrorLine } from '../notifications/event-text';
 import { ShellOutput } from '../notifications/ShellOutput';
 import { failedStep } from './provision';
 import { reinstallServer, serverDetailKey } from './server-api';
@@ -70,7 +71,9 @@ export function ProvisioningPanel({ server }: { server: ServerDetail }) {
           <Alert severity="error" data-testid="provision-failed">
             <AlertTitle>{t('serverShow.provision.failed')}</AlertTitle>
             {step && t('serverShow.provision.failedStep', { step: provisionStepTitle(t, step) })}
-            {event?.error_reason && <Box sx={{ mt: 0.5, fontFamily: 'monospace' }}>{event.error_reason}</Box>}
+            {event?.error_reason && (
+              <Box sx={{ mt: 0.5, fontFamily: 'monospace' }}>{eventErrorLine(t, event)}</Box>
+            )}
           </Alert>
         )}
         {server.provision_event_id === null && !failed && (

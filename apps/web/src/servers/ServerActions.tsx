@@ -16,11 +16,13 @@ import { useNavigate } from 'react-router';
 import {
   changeServerIpRequestSchema,
   changeServerPasswordRequestSchema,
+  isFailedStatus,
   renameServerRequestSchema,
   type ServerDetail,
 } from '@hostdeck/contracts';
 import { handleApiError, notifySuccess } from '../api/error-handling';
 import { routePath } from '../app/route-names';
+import { showSnackbar } from '../feedback/snackbar-store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { useEventRuns } from './event-runs';
@@ -39,7 +41,8 @@ import { ActionButton, ProtectSwitch, Section } from './ServerActionParts';
 import { TextFieldDialog } from './TextFieldDialog';
 import { TimezoneDialog } from './TimezoneDialog';
 
-type DialogName = 'rename' | 'ip' | 'password' | 'timezone' | 'restartNormal' | 'restartHard' | 'delete';
+type DialogName =
+  'rename' | 'ip' | 'password' | 'timezone' | 'restartNormal' | 'restartHard' | 'clean' | 'delete';
 
 /**
  * The server page's actions (issue #5): rename, change IP, change the stored password, time zone,
@@ -53,7 +56,13 @@ export function ServerActions({ server }: { server: ServerDetail }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const close = () => setDialog(null);
-  const runs = useEventRuns((key) => {
+  const runs = useEventRuns((key, event) => {
+    // Clean runs for a while: its end says how it went (the start only said it started).
+    if (key === 'clean')
+      showSnackbar(
+        isFailedStatus(event.status) ? t('serverShow.actions.cleanFailed') : t('serverShow.actions.cleaned'),
+        isFailedStatus(event.status) ? 'error' : 'success',
+      );
     void queryClient.invalidateQueries({ queryKey: serverDetailKey(server.id) });
     void queryClient.invalidateQueries({ queryKey: ['systeminfo', server.id] });
     if (key === 'timezone') void queryClient.invalidateQueries({ queryKey: ['timezone', server.id] });
@@ -68,7 +77,8 @@ export function ServerActions({ server }: { server: ServerDetail }) {
   async function startEvent(key: ServerEventAction) {
     const eventId = await startServerAction(server.id, key);
     runs.track(key === 'restartHard' ? 'restartNormal' : key, eventId);
-    notifySuccess();
+    // Clean says how it ended instead (above): a 'Success' as it starts would read as done.
+    if (key !== 'clean') notifySuccess();
   }
 
   async function run(action: () => Promise<void>) {
@@ -107,7 +117,7 @@ export function ServerActions({ server }: { server: ServerDetail }) {
             icon={<CleaningServicesIcon />}
             testId="server-clean"
             busy={runs.isRunning('clean')}
-            onClick={() => void run(() => startEvent('clean'))}
+            onClick={() => setDialog('clean')}
           >
             {t('serverShow.actions.clean')}
           </ActionButton>
@@ -228,6 +238,21 @@ export function ServerActions({ server }: { server: ServerDetail }) {
         onConfirm={async () => {
           try {
             await startEvent(dialog === 'restartHard' ? 'restartHard' : 'restartNormal');
+          } catch (error) {
+            handleApiError(error);
+            throw error;
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'clean'}
+        title={t('serverShow.actions.cleanTitle')}
+        message={t('serverShow.actions.cleanConfirm')}
+        confirmLabel={t('serverShow.actions.clean')}
+        onClose={close}
+        onConfirm={async () => {
+          try {
+            await startEvent('clean');
           } catch (error) {
             handleApiError(error);
             throw error;

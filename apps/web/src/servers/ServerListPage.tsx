@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DEFAULT_PREFERENCES, type Preferences } from '@hostdeck/contracts';
 import { routePath } from '../app/route-names';
+import { LoadFailure } from '../components/LoadFailure';
 import { LoadingIndicator } from '../components/LoadingIndicator';
-import { EmptyState } from '../pages/EmptyState';
 import { ListPagination } from '../pages/ListPagination';
-import { PageTitle } from '../pages/PageTitle';
+import { PageHeader } from '../pages/PageHeader';
 import { useListPage } from '../pages/use-list-page';
 import { subscribeRealtime } from '../realtime/realtime-bus';
 import { useCurrentUser } from '../session/use-current-user';
@@ -47,7 +47,7 @@ export function ServerListPage() {
   const listPage = useListPage();
   const { page, itemsPerPage } = listPage;
   const search = useUrlSearch();
-  const { data, isPending, isError, refetch } = useQuery({
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
     ...serverSearchQuery({ page, itemsPerPage, search: search.committed }),
     placeholderData: keepPreviousData,
   });
@@ -76,8 +76,7 @@ export function ServerListPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <PageTitle>{t('servers.title')}</PageTitle>
+      <PageHeader title={t('servers.title')}>
         <Button
           component={RouterLink}
           to={routePath('servers.create')}
@@ -87,7 +86,7 @@ export function ServerListPage() {
         >
           {t('menu.connectServer')}
         </Button>
-      </Stack>
+      </PageHeader>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <SearchField
           value={search.text}
@@ -124,12 +123,13 @@ export function ServerListPage() {
       {isPending ? (
         <LoadingIndicator />
       ) : isError ? (
-        // §8: a list that failed to load falls back to empty; it says why and offers a retry.
-        <EmptyState
-          testId="servers-empty"
-          icon={<DnsOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />}
+        // A list that failed to load says so (never empty), with the reason and a retry.
+        <LoadFailure
+          testId="servers-failure"
           title={t('servers.loadFailed')}
+          message={error.message}
           onRetry={() => void refetch()}
+          retrying={isFetching}
         />
       ) : empty && !searching ? (
         <NoServers />

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useAppInfo } from '../api/use-app-info';
 import { routePath } from '../app/route-names';
 import { applicationsQuery } from './server-api';
 import { installedApplicationNames, serverMenuRows, type ServerMenuItemState } from './server-menu';
@@ -18,11 +19,12 @@ import { useServerDetail } from './use-server-detail';
 /**
  * The server side menu of spec/000 §2 in the sub-drawer: disabled until the server is installed,
  * application items only for installed applications (read from the server), a lock on VIP items
- * of a server that is not VIP (rules in server-menu.ts).
+ * of a server that is not VIP when billing is on (rules in server-menu.ts).
  */
 export function ServerSideMenu({ serverId, onNavigate }: { serverId: number; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: server } = useServerDetail(serverId, { notFoundView: false });
+  const billingEnabled = useAppInfo().data?.billing_enabled ?? false;
   const installed = server?.installed ?? false;
   const applications = useQuery({
     ...applicationsQuery(serverId),
@@ -32,6 +34,7 @@ export function ServerSideMenu({ serverId, onNavigate }: { serverId: number; onN
   const rows = serverMenuRows({
     installed,
     isVip: server?.is_vip ?? false,
+    billingEnabled,
     installedApplications: installed ? installedApplicationNames(applications.data) : null,
   });
   const title = server?.display_name ?? t('subDrawer.server', { id: serverId });

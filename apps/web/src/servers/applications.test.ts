@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Application } from '@hostdeck/contracts';
-import { applicationActions, groupApplications, parseApplicationFilters } from './applications';
+import {
+  applicationActions,
+  applicationDisplayName,
+  groupApplications,
+  parseApplicationFilters,
+  shownInstallFailure,
+} from './applications';
 
 function app(overrides: Partial<Application>): Application {
   return {
@@ -14,6 +20,7 @@ function app(overrides: Partial<Application>): Application {
     auto_restart: false,
     icon: 'nginx',
     supported: true,
+    install_failure: null,
     ...overrides,
   };
 }
@@ -61,5 +68,45 @@ describe('parseApplicationFilters (spec/000 §2: installed=no and search)', () =
       search: 'maria',
     });
     expect(parseApplicationFilters(new URLSearchParams('installed=maybe&search='))).toEqual({});
+  });
+});
+
+describe('applicationDisplayName', () => {
+  it('names every application as its makers do, not by its package or daemon', () => {
+    const names = Object.fromEntries(
+      ['nginx', 'apache2', 'postgresql', 'mongod', 'mariadb', 'mysql', 'bind9', 'php8.3'].map((id) => [
+        id,
+        applicationDisplayName(app({ id: id as Application['id'], name: id })),
+      ]),
+    );
+    expect(names).toEqual({
+      nginx: 'Nginx',
+      apache2: 'Apache',
+      postgresql: 'PostgreSQL',
+      mongod: 'MongoDB',
+      mariadb: 'MariaDB',
+      mysql: 'MySQL',
+      bind9: 'BIND 9',
+      'php8.3': 'PHP 8.3',
+    });
+  });
+});
+
+describe('shownInstallFailure', () => {
+  const failure = {
+    event_id: 41,
+    status: 'ERROR',
+    error_reason: 'Step "Install the application" failed (exit code 100)',
+    error_id: 'stepFailed',
+    error_values: {},
+  };
+
+  it('shows the failed install of a missing application, so the row is not just "Install" again', () => {
+    const missing = app({ id: 'mongod', is_installed: false, service_state: null, install_failure: failure });
+    expect(shownInstallFailure(missing, false)).toEqual(failure);
+    // A new action is running: its outcome will tell.
+    expect(shownInstallFailure(missing, true)).toBeNull();
+    expect(shownInstallFailure(app({ install_failure: failure }), false)).toBeNull();
+    expect(shownInstallFailure(app({ is_installed: false }), false)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { APPLICATION_GROUPS, type Application } from '@hostdeck/contracts';
+import { APPLICATION_GROUPS, type Application, type ApplicationName } from '@hostdeck/contracts';
 
 /**
  * The applications page (spec/000 §2 servers.applications, §3 Application): rows grouped by their
@@ -51,9 +51,44 @@ export function parseApplicationFilters(search: URLSearchParams): ApplicationFil
   };
 }
 
+/**
+ * The failed install a row shows (issue 26: the row must not just offer "Install" again): the
+ * panel's answer while the application is still missing, hidden while a new action runs.
+ */
+export function shownInstallFailure(application: Application, busy: boolean): Application['install_failure'] {
+  if (busy || application.is_installed) return null;
+  return application.install_failure;
+}
+
 /** The colour of a systemd service state. */
 export function serviceStateColor(state: string | null): 'success' | 'error' | 'default' {
   if (state === 'active') return 'success';
   if (state === 'failed') return 'error';
   return 'default';
+}
+
+/**
+ * The names people know these programs by (issue 26: the list mixed "Nginx" with "postgresql"
+ * and "mongod", the names of packages and daemons). Product names, the same in every language.
+ */
+const DISPLAY_NAMES: Readonly<Record<Exclude<ApplicationName, `php${string}`>, string>> = {
+  nginx: 'Nginx',
+  apache2: 'Apache',
+  openlitespeed: 'OpenLiteSpeed',
+  pm2: 'PM2',
+  docker: 'Docker',
+  wireguard: 'WireGuard',
+  bind9: 'BIND 9',
+  postgresql: 'PostgreSQL',
+  mongod: 'MongoDB',
+  mariadb: 'MariaDB',
+  mysql: 'MySQL',
+  mtproxy: 'MTProxy',
+};
+
+/** 'postgresql' → 'PostgreSQL', 'php8.3' → 'PHP 8.3'; an id this panel does not know keeps its name. */
+export function applicationDisplayName(application: Pick<Application, 'id' | 'name'>): string {
+  const php = /^php(\d+\.\d+)$/.exec(application.id);
+  if (php) return `PHP ${php[1]}`;
+  return DISPLAY_NAMES[application.id as keyof typeof DISPLAY_NAMES] ?? application.name;
 }

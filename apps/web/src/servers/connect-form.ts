@@ -38,6 +38,23 @@ export const DEFAULT_CONNECT_VALUES: ConnectFormValues = {
   },
 };
 
+/**
+ * What the form starts with (issue 26: it started with no PHP and no database, which few want):
+ * the newest PHP the panel offers and MariaDB, the MySQL-compatible database Debian and Ubuntu
+ * ship. Each is one click away from 'none'.
+ */
+export function defaultConnectValues(phpVersions: ProvisionOptions['php_versions']): ConnectFormValues {
+  const [newest] = phpVersions;
+  return {
+    ...DEFAULT_CONNECT_VALUES,
+    provision: {
+      ...DEFAULT_CONNECT_VALUES.provision,
+      php_versions: newest ? [newest] : [],
+      database: 'mariadb',
+    },
+  };
+}
+
 /** Field names as the panel reports them and as the inputs are named (scroll targets). */
 export const CONNECT_FIELDS = [
   'name',

@@ -4,6 +4,7 @@ import {
   changeServerPasswordRequestSchema,
   connectServerRequestSchema,
   deleteServerRequestSchema,
+  eventResponseSchema,
   eventSchema,
   installApplicationRequestSchema,
   paginatedSchema,
@@ -19,6 +20,7 @@ import {
   type Event,
   type ServerDetail,
 } from '@hostdeck/contracts';
+import { ApiError } from '../api/api-error';
 import { apiGetParsed, apiPath, apiRequest } from '../api/client';
 import type { ApplicationFilters } from './applications';
 
@@ -115,16 +117,20 @@ export async function fetchRecentEvents(itemsPerPage = RECENT_EVENTS): Promise<E
 }
 
 /**
- * One event by id, found among the latest events (the panel has no single-event call): null when
- * it is older than those. Kept live by Event-status messages (use-live-event.ts).
+ * One event by id with its output (GET api/events/{event}), however old: null when it is gone or
+ * the user may not see it. Kept live by Event-status messages (use-live-event.ts).
  */
 export function eventQuery(eventId: number) {
   return queryOptions({
     queryKey: ['events', 'one', eventId],
-    queryFn: async () => {
-      // Usually among the very latest; each event carries its output, so look wider only if not.
-      const find = (events: Event[]) => events.find((event) => event.id === eventId);
-      return find(await fetchRecentEvents(10)) ?? find(await fetchRecentEvents()) ?? null;
+    queryFn: async (): Promise<Event | null> => {
+      try {
+        return (await apiGetParsed(apiPath('/api/events/:event', { event: eventId }), eventResponseSchema))
+          .data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
     },
   });
 }

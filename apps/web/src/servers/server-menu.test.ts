@@ -12,7 +12,11 @@ function summary(rows: ServerMenuRow[]): string[] {
 
 describe('serverMenuRows (spec/000 §2 Server side menu)', () => {
   it('disables everything but Home until installed and hides app items while apps are unknown', () => {
-    expect(summary(serverMenuRows({ installed: false, isVip: true, installedApplications: null }))).toEqual([
+    expect(
+      summary(
+        serverMenuRows({ installed: false, isVip: true, billingEnabled: true, installedApplications: null }),
+      ),
+    ).toEqual([
       'home',
       'sites:disabled',
       'applications:disabled',
@@ -31,6 +35,7 @@ describe('serverMenuRows (spec/000 §2 Server side menu)', () => {
     const rows = serverMenuRows({
       installed: true,
       isVip: true,
+      billingEnabled: true,
       installedApplications: new Set(['nginx', 'mariadb', 'postgresql', 'wireguard']),
     });
     expect(summary(rows)).toEqual([
@@ -51,15 +56,42 @@ describe('serverMenuRows (spec/000 §2 Server side menu)', () => {
     ]);
   });
 
-  it('locks the VIP items of a server that is not VIP, and hides an empty group', () => {
+  it('with billing on, locks the VIP items of a server that is not VIP, and hides an empty group', () => {
     const all = new Set(['pm2', 'openlitespeed', 'mysql', 'mongod', 'docker', 'bind9', 'mtproxy']);
-    const rows = serverMenuRows({ installed: true, isVip: false, installedApplications: all });
-    const ids = summary(rows);
+    const billing = { installed: true, isVip: false, billingEnabled: true };
+    const ids = summary(serverMenuRows({ ...billing, installedApplications: all }));
     expect(ids).toContain('mail:locked');
     expect(ids).toContain('vpn[mtproxy:locked]');
     expect(ids).toEqual(expect.arrayContaining(['pm2', 'openlitespeed', 'mysql', 'mongod', 'docker', 'dns']));
-    const withoutVpn = serverMenuRows({ installed: true, isVip: false, installedApplications: new Set() });
+    const withoutVpn = serverMenuRows({ ...billing, installedApplications: new Set() });
     expect(summary(withoutVpn).some((id) => id.startsWith('vpn'))).toBe(false);
+    // A VIP server has them open.
+    const vip = summary(serverMenuRows({ ...billing, isVip: true, installedApplications: all }));
+    expect(vip).toContain('mail');
+    expect(vip).toContain('vpn[mtproxy]');
+  });
+
+  it('with billing off (the default), locks nothing: Mail Server and MTProxy open like the rest', () => {
+    const all = new Set(['mtproxy']);
+    const rows = serverMenuRows({
+      installed: true,
+      isVip: false,
+      billingEnabled: false,
+      installedApplications: all,
+    });
+    const ids = summary(rows);
+    expect(ids).toContain('mail');
+    expect(ids).toContain('vpn[mtproxy]');
+    expect(ids.some((id) => id.includes(':locked'))).toBe(false);
+    // Before installation they are disabled like everything else, not locked.
+    const pending = serverMenuRows({
+      installed: false,
+      isVip: false,
+      billingEnabled: false,
+      installedApplications: null,
+    });
+    expect(summary(pending)).toContain('mail:disabled');
+    expect(summary(pending).some((id) => id.includes(':locked'))).toBe(false);
   });
 });
 

@@ -13,8 +13,10 @@ import type { ROUTE_PATTERNS, RouteName } from '../app/route-names';
  *   on the server, as the applications list read from it says; while that list is unknown (not
  *   installed yet, still loading, unreachable) they stay hidden rather than promise a tool.
  * - Items marked `vipOnly` show a lock and do not open on a server that is not VIP (§6: VIP servers
- *   unlock lock-marked features). The spec does not list which; the mail server and MTProxy are
- *   the paid add-ons here.
+ *   unlock lock-marked features), once the operator turned billing on (app info
+ *   `billing_enabled`): without billing nothing can make a server VIP, so nothing is locked
+ *   (issue 26, item 13). The spec does not list which; the mail server and MTProxy are the paid
+ *   add-ons here.
  */
 /** Named routes of one server's pages (`/servers/:server…`). */
 export type ServerRouteName = {
@@ -158,6 +160,8 @@ export const SERVER_MENU: readonly ServerMenuEntry[] = [
 export interface ServerMenuFacts {
   installed: boolean;
   isVip: boolean;
+  /** The operator turned billing on (app info `billing_enabled`). */
+  billingEnabled: boolean;
   /** Applications installed on the server, or null while that is unknown. */
   installedApplications: ReadonlySet<string> | null;
 }
@@ -181,7 +185,7 @@ function itemState(item: ServerMenuItem, facts: ServerMenuFacts): ServerMenuItem
     const installed = facts.installedApplications;
     if (installed === null || !item.requires.some((name) => installed.has(name))) return null;
   }
-  const locked = item.vipOnly === true && !facts.isVip;
+  const locked = item.vipOnly === true && facts.billingEnabled && !facts.isVip;
   const disabled = locked || (!facts.installed && item.id !== 'home');
   return { item, disabled, locked };
 }

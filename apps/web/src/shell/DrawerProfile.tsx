@@ -4,13 +4,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { User } from '@hostdeck/contracts';
+import { useAppInfo } from '../api/use-app-info';
 import { UserAvatar } from '../components/UserAvatar';
 import { PROFILE_PATH } from './shell-routes';
 
-/** The drawer's profile area: avatar and name, with the VIP badge of paid users (spec/000 §1). */
+/**
+ * The drawer's profile area: avatar and name, with the VIP badge of paid users (spec/000 §1) while
+ * billing is on.
+ */
 export function DrawerProfile({ user, collapsed }: { user: User; collapsed: boolean }) {
   const { t } = useTranslation();
-  const vip = user.isPaidUser && (
+  const billingEnabled = useAppInfo().data?.billing_enabled ?? false;
+  const vip = billingEnabled && user.isPaidUser && (
     <Chip
       label={t('drawer.vip')}
       size="small"

@@ -3,11 +3,17 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useAppInfo } from '../api/use-app-info';
 import { BILLING_PATH } from './shell-routes';
 
-/** The upgrade banner of spec/000 §2 for unpaid users, at the foot of the left drawer. */
+/**
+ * The upgrade banner of spec/000 §2 for unpaid users, at the foot of the left drawer; only once
+ * the operator turned billing on (issue 26, item 13).
+ */
 export function UpgradeBanner() {
   const { t } = useTranslation();
+  const billingEnabled = useAppInfo().data?.billing_enabled ?? false;
+  if (!billingEnabled) return null;
   return (
     <Box
       data-testid="upgrade-banner"

@@ -6,12 +6,17 @@ export const SitePages = {
   Show: lazyPage(() => import('./show/SiteShowPage').then((module) => module.SiteShowPage)),
   Settings: lazyPage(() => import('./settings/SiteSettingsPage').then((module) => module.SiteSettingsPage)),
   Domain: lazyPage(() => import('./settings/SiteDomainPage').then((module) => module.SiteDomainPage)),
-  Ssl: lazyPage(() => import('./ssl/SiteSslPage').then((module) => module.SiteSslPage)),
-  Deployments: lazyPage(() =>
-    import('./deployments/SiteDeploymentsPage').then((module) => module.SiteDeploymentsPage),
+  Ssl: lazyPage(() => import('./ssl/SiteSslPage').then((module) => module.SiteSslPage), ['siteSsl']),
+  Deployments: lazyPage(
+    () => import('./deployments/SiteDeploymentsPage').then((module) => module.SiteDeploymentsPage),
+    ['siteDeployments'],
   ),
-  Commands: lazyPage(() => import('./commands/SiteCommandsPage').then((module) => module.SiteCommandsPage)),
-  Webserver: lazyPage(() =>
-    import('./webserver/SiteWebserverPage').then((module) => module.SiteWebserverPage),
+  Commands: lazyPage(
+    () => import('./commands/SiteCommandsPage').then((module) => module.SiteCommandsPage),
+    ['siteDeployments'],
+  ),
+  Webserver: lazyPage(
+    () => import('./webserver/SiteWebserverPage').then((module) => module.SiteWebserverPage),
+    ['siteWebserver'],
   ),
 };

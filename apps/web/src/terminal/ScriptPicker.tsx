@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScript } from '@hostdeck/contracts';
 import { handleApiError } from '../api/error-handling';
+import { LoadFailure } from '../components/LoadFailure';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { ConfirmDialog } from '../servers/ConfirmDialog';
 import { ScriptCard } from './ScriptCard';
@@ -48,7 +49,9 @@ export function ScriptPicker(props: {
   const pageKey = `${tab}|${debounced}`;
   const page = pageOf.key === pageKey ? pageOf.page : 1;
   const setPage = (value: number) => setPageOf({ key: pageKey, page: value });
-  const { data, isFetching } = useQuery(scriptsQuery(tab, debounced, tab === 'shared' ? page : 1));
+  const { data, isFetching, isError, error, refetch } = useQuery(
+    scriptsQuery(tab, debounced, tab === 'shared' ? page : 1),
+  );
   const refresh = () => void queryClient.invalidateQueries({ queryKey: SCRIPTS_QUERY_KEY });
 
   const remove = async () => {
@@ -96,23 +99,33 @@ export function ScriptPicker(props: {
           )}
         </Stack>
         <Stack spacing={1.5}>
-          {data?.data.length === 0 && (
+          {isError && (
+            <LoadFailure
+              testId="terminal-scripts-failure"
+              title={t('terminal.scripts.loadFailed')}
+              message={error.message}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
+          )}
+          {!isError && data?.data.length === 0 && (
             <Typography sx={{ color: 'text.secondary', textAlign: 'center', py: 4 }}>
               {t('terminal.scripts.empty')}
             </Typography>
           )}
-          {data?.data.map((script) => (
-            <ScriptCard
-              key={script.id}
-              script={script}
-              showAuthor={tab === 'shared'}
-              onPaste={props.onPaste}
-              onRun={props.onRun}
-              {...(tab === 'mine'
-                ? { onEdit: () => setEditing(script), onDelete: () => setDeleting(script) }
-                : {})}
-            />
-          ))}
+          {!isError &&
+            data?.data.map((script) => (
+              <ScriptCard
+                key={script.id}
+                script={script}
+                showAuthor={tab === 'shared'}
+                onPaste={props.onPaste}
+                onRun={props.onRun}
+                {...(tab === 'mine'
+                  ? { onEdit: () => setEditing(script), onDelete: () => setDeleting(script) }
+                  : {})}
+              />
+            ))}
         </Stack>
         {tab === 'shared' && data && data.meta.last_page > 1 && (
           <Pagination

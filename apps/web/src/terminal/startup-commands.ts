@@ -14,6 +14,9 @@ export function createStartupRunner(
   send: (text: string) => void,
   timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
 ) {
+  // Taken off the object: browsers throw 'Illegal invocation' when setTimeout or clearTimeout run
+  // with another `this` than window (as `timers.clear(…)` did), which crashed leaving the page.
+  const { set, clear } = timers;
   let settle: ReturnType<typeof setTimeout> | undefined;
   let run: ReturnType<typeof setTimeout> | undefined;
   let done = commands.length === 0;
@@ -22,9 +25,9 @@ export function createStartupRunner(
     /** Call on every output message. */
     output() {
       if (done || run !== undefined) return;
-      timers.clear(settle);
-      settle = timers.set(() => {
-        run = timers.set(() => {
+      clear(settle);
+      settle = set(() => {
+        run = set(() => {
           done = true;
           for (const command of commands) send(`${command}\r`);
         }, STARTUP_DELAY_MS);
@@ -32,8 +35,8 @@ export function createStartupRunner(
     },
     cancel() {
       done = true;
-      timers.clear(settle);
-      timers.clear(run);
+      clear(settle);
+      clear(run);
     },
   };
 }

@@ -1,16 +1,56 @@
 #!/usr/bin/env bash
 # application-install, step `repository`: adds the application's third-party repository, only
-# when the configured sources do not offer its packages: MongoDB 8.0 (repo.mongodb.org) and
-# OpenLiteSpeed (rpms.litespeedtech.com). The key goes to /usr/share/keyrings and the source is
-# bound to it with signed-by (scripts/lib/apt-sources.sh), never trusted for every repository.
-# PHP's and MySQL's repositories are added by hd_php_install and hd_database_install in the
-# `install` step, as provisioning does. Idempotent: nothing is added when not needed, and files
+# when the configured sources do not offer its packages: MongoDB 8.0 (repo.mongodb.org),
+# OpenLiteSpeed (rpms.litespeedtech.com), and the sources the shared installers use: ondrej/php or
+# packages.sury.org for a PHP version the distribution does not ship, repo.mysql.com for MySQL on
+# Debian. Those are added here with the same helpers as provisioning (scripts/lib), so this step's
+# log says what it adds; the `install` step then finds them in place and adds nothing. The key goes
+# to /usr/share/keyrings and the source is bound to it with signed-by (scripts/lib/apt-sources.sh),
+# never trusted for every repository. Idempotent: nothing is added when not needed, and files
 # already in place are left alone.
-# Input: HD_APPLICATION_NAME, HD_APPLICATION_PACKAGES, HD_APPLICATION_REPOSITORY (optional).
+# Input: HD_APPLICATION, HD_APPLICATION_NAME, HD_APPLICATION_METHOD, HD_APPLICATION_PACKAGES,
+# HD_APPLICATION_REPOSITORY (optional).
 set -euo pipefail
 
+# php_repository  The PHP repository, when this version is not the distribution's and is missing.
+php_repository() {
+  local version=${HD_APPLICATION#php} distro package absent=0
+  distro=$(hd_php_distro_version) || hd_fail "no PHP version is known for $(hd_os_id)"
+  if [[ $version == "$distro" ]]; then
+    hd_log info "the distribution ships PHP $version: no other repository is needed"
+    return 0
+  fi
+  while IFS= read -r package; do
+    hd_apt_is_installed "$package" || absent=1
+  done < <(hd_php_packages "$version")
+  if ((!absent)); then
+    hd_log info "$HD_APPLICATION_NAME is already installed"
+    return 0
+  fi
+  hd_log info "PHP $version is not in the distribution: adding the repository that ships it"
+  hd_php_add_repository
+}
+
+# mysql_repository  repo.mysql.com on Debian, which ships no MySQL; Ubuntu's own sources have it.
+mysql_repository() {
+  if hd_os_is_ubuntu; then
+    hd_log info "the distribution ships MySQL: no other repository is needed"
+  elif hd_apt_is_installed mysql-community-server; then
+    hd_log info "$HD_APPLICATION_NAME is already installed"
+  else
+    hd_log info "$(hd_os_id) ships no MySQL: adding repo.mysql.com"
+    hd_mysql_add_repository
+  fi
+}
+
 if [[ -z ${HD_APPLICATION_REPOSITORY:-} ]]; then
-  hd_log info "no third-party repository is needed for $HD_APPLICATION_NAME"
+  case $HD_APPLICATION_METHOD:$HD_APPLICATION in
+    php:*) php_repository ;;
+    database:mysql) mysql_repository ;;
+    npm:*) hd_log info "$HD_APPLICATION_NAME comes from the npm registry: no package repository is needed" ;;
+    source:*) hd_log info "$HD_APPLICATION_NAME is built from its source: no package repository is needed" ;;
+    *) hd_log info "the distribution ships $HD_APPLICATION_NAME: no other repository is needed" ;;
+  esac
   exit 0
 fi
 read -ra packages <<<"$HD_APPLICATION_PACKAGES"

@@ -291,7 +291,8 @@ const definitions: ApplicationDefinition[] = [
       icon: 'php',
       method: 'php',
       packages: phpPackages(version),
-      // The distribution's own version comes from the distribution; hd_php_install adds ondrej/sury for others.
+      // The distribution's own version comes from the distribution; the `repository` step adds
+      // ondrej/sury for the others.
       repository: null,
       probe: { kind: 'dpkg', packages: [`php${version}-fpm`] },
       removes: [`php${version}`, `php${version}-*`],

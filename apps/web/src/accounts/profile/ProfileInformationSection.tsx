@@ -9,6 +9,7 @@ import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute } from '../account-api';
 import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { FormAlert } from '../components/FormAlert';
+import { OutboxHint } from '../components/OutboxHint';
 import { FormTextField } from '../components/FormTextField';
 import { validateWithSchema } from '../schema-check';
 import { useAccountForm } from '../use-account-form';
@@ -87,6 +88,7 @@ function UnverifiedNotice() {
         {sent ? t('auth.verify.sent') : t('profile.information.unverified')}
       </Alert>
       <FormAlert message={error} />
+      <OutboxHint />
     </Stack>
   );
 }

@@ -76,13 +76,13 @@ describe('FileAgentClient', () => {
     expect(JSON.parse(String(call?.init.body))).toEqual({ path: '/home/u/www', root: '/home/u' });
   });
 
-  it('sends one path to agents up to version 22 and the list to newer ones', async () => {
+  it('sends one path to agents before version 22 and the whole list from 22 on', async () => {
     const calls = stubFetch();
-    const request = { paths: ['/a', '/b'], type: 'zip' as const, level: 3, junk: true, name: 'a.zip' };
-    await new FileAgentClient({ endpoints, token: 't', agentVersion: 22 }).compress(request);
-    await new FileAgentClient({ endpoints, token: 't', agentVersion: 23 }).compress(request);
-    expect(JSON.parse(String(calls[0]?.init.body)).path).toBe('/a');
-    expect(JSON.parse(String(calls[1]?.init.body)).path).toEqual(['/a', '/b']);
+    const request = { paths: ['/a', '/b', '/c'], type: 'zip' as const, level: 3, junk: true, name: 'a.zip' };
+    for (const agentVersion of [21, 22, 23, null])
+      await new FileAgentClient({ endpoints, token: 't', agentVersion }).compress(request);
+    const sent = calls.map((call) => (JSON.parse(String(call.init.body)) as { path: unknown }).path);
+    expect(sent).toEqual(['/a', ['/a', '/b', '/c'], ['/a', '/b', '/c'], ['/a', '/b', '/c']]);
   });
 
   it('moves one item per call', async () => {

@@ -1,4 +1,9 @@
-import { databaseRoutes, type DatabaseImportBody, type Event as PanelEvent } from '@hostdeck/contracts';
+import {
+  AGENT_MULTI_PATH_ARCHIVE_VERSION,
+  databaseRoutes,
+  type DatabaseImportBody,
+  type Event as PanelEvent,
+} from '@hostdeck/contracts';
 import { apiPath } from '../../api/api-path';
 import { agentError, parseBody } from './agent-error';
 import { openDownloadSocket, type DownloadSocket } from './download-socket';
@@ -18,16 +23,13 @@ import type {
   ViewResult,
 } from './types';
 
-/** Agent versions up to this one archive a single path only (spec/001 §5, §9). */
-export const SINGLE_PATH_ARCHIVE_MAX_VERSION = 22;
-
 export interface FileAgentClientOptions {
   endpoints: AgentEndpoints;
   /** The file token of POST api/servers|sites/agent/token. */
   token: string;
   /** The root every call names (default '/'). */
   root?: string;
-  /** server.agent_version; ≤ 22 sends one path to /files/compress. */
+  /** server.agent_version; below 22 one path goes to /files/compress. */
   agentVersion?: number | null;
 }
 
@@ -158,9 +160,12 @@ export class FileAgentClient {
     return this.call('POST', '/files/save', form);
   }
 
-  /** spec/001 §5: agents ≤ 22 take one path (the first folder), newer ones the whole list. */
+  /**
+   * spec/001 §9: agent version 22 is the threshold for multi-path archives; agents before it take
+   * one path (the first folder, §5), from 22 on the whole list (the agent's payloadPaths reads both).
+   */
   compress(request: CompressRequest): Promise<{ message: string; file: FileEntry }> {
-    const single = this.agentVersion !== null && this.agentVersion <= SINGLE_PATH_ARCHIVE_MAX_VERSION;
+    const single = this.agentVersion !== null && this.agentVersion < AGENT_MULTI_PATH_ARCHIVE_VERSION;
     return this.call('POST', '/files/compress', {
       path: single ? request.paths[0] : request.paths,
       root: this.root,

@@ -1,4 +1,4 @@
-export { FileAgentClient, SINGLE_PATH_ARCHIVE_MAX_VERSION, type DownloadLink } from './file-agent-client';
+export { FileAgentClient, type DownloadLink } from './file-agent-client';
 export { FileAgentError } from './agent-error';
 export { chooseEndpoint, FILE_TOKEN_HEADER, isHttps } from './endpoint';
 export { startBrowserDownload } from './browser-download';

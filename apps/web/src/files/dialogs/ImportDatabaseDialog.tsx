@@ -63,7 +63,11 @@ export function ImportDatabaseDialog({
         helperText={
           fieldErrors.get('database') ??
           (touched && missing ? t('fileDialogs.importDatabase.required') : undefined) ??
-          (context.databases.length === 0 ? t('fileDialogs.importDatabase.none') : undefined)
+          (context.databasesFailed
+            ? t('fileDialogs.importDatabase.loadFailed')
+            : context.databases.length === 0
+              ? t('fileDialogs.importDatabase.none')
+              : undefined)
         }
         slotProps={{ htmlInput: { 'data-testid': FILE_DIALOG_FIELD.database } }}
       >

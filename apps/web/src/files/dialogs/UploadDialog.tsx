@@ -14,17 +14,25 @@ import { useUploads } from './use-uploads';
 const sizeText = (bytes: number) =>
   bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** spec/001 §2, §4, §5 Upload: drop zone, per-file progress, Cancel (uploading) or Remove (idle). */
+/**
+ * spec/001 §2, §4, §5 Upload: drop zone, per-file progress, Cancel (uploading) or Remove (idle).
+ * Once every file has arrived the dialog closes (the message says what arrived where); after a
+ * failure it stays open. The upload window keeps it open (`keepOpen`): it is there to upload.
+ */
 export function UploadDialog({ context, onClose }: { context: FileDialogContext; onClose: () => void }) {
   const { t } = useTranslation();
   const uploads = useUploads(context);
+  const uploadAll = async () => {
+    const result = await uploads.uploadAll();
+    if (result.failed === 0 && result.uploaded.length > 0 && !uploads.keepOpen) onClose();
+  };
   return (
     <FileDialogFrame
       name="upload"
       width="wide"
       title={t('fileDialogs.upload.title')}
       submitLabel={t('fileDialogs.upload.submit')}
-      onSubmit={() => void uploads.uploadAll()}
+      onSubmit={() => void uploadAll()}
       onClose={onClose}
       busy={uploads.running}
     >

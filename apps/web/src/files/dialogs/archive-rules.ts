@@ -1,6 +1,6 @@
 import { AGENT_MULTI_PATH_ARCHIVE_VERSION } from '@hostdeck/contracts';
 import type { ArchiveType } from '../api/types';
-import { lastSegment } from './name-rules';
+import { lastSegment, parentPath } from './name-rules';
 
 export const ARCHIVE_TYPES: readonly ArchiveType[] = ['zip', 'tar', 'tar.gz'];
 export const ZIP_LEVEL_MIN = 0;
@@ -13,17 +13,25 @@ export const ARCHIVE_JUNK_DEFAULT = true;
  */
 export const MULTI_PATH_AGENT_VERSION = AGENT_MULTI_PATH_ARCHIVE_VERSION;
 
-/** A short random id for the name of an archive of several items. */
-export const randomArchiveId = () => Math.random().toString(36).slice(2, 10);
+/** The name when neither the item nor its folder has one (an archive of the root's items). */
+export const FALLBACK_ARCHIVE_NAME = 'archive';
 
-/** The last path segment for one item, else a random id; plus the type extension. */
+/**
+ * The name the archive dialog starts with: one item's own name, or for several the name of the
+ * folder holding them (`/var/www/site` + 3 files → `site.zip`), plus the type extension; `-2`,
+ * `-3`… when the folder has that name already (`taken`: the names in the folder).
+ */
 export function defaultArchiveName(
   paths: readonly string[],
   type: ArchiveType,
-  id = randomArchiveId(),
+  taken: ReadonlySet<string> = new Set(),
 ): string {
-  const base = paths.length === 1 ? lastSegment(paths[0] ?? '') || id : id;
-  return `${base}.${type}`;
+  const [first = ''] = paths;
+  const base =
+    (paths.length === 1 ? lastSegment(first) : lastSegment(parentPath(first))) || FALLBACK_ARCHIVE_NAME;
+  let name = `${base}.${type}`;
+  for (let counter = 2; taken.has(name); counter += 1) name = `${base}-${counter}.${type}`;
+  return name;
 }
 
 /** Changing the type swaps the extension: 'site.zip' → 'site.tar.gz'. A name without one gains it. */
@@ -55,4 +63,18 @@ export function archivePaths(
 export function archiveFolderName(name: string): string {
   const stripped = name.replace(/\.(tar\.gz|tgz|tar|zip)$/i, '');
   return stripped === '' ? `${name}.d` : stripped;
+}
+
+/**
+ * What extracting may replace (the agent replaces files of the same name, as unzip -o): 'here'
+ * into the archive's own folder; 'existing-folder' when the folder named after the archive is
+ * there already; null for a new folder, where nothing can be replaced.
+ */
+export function extractionRisk(
+  here: boolean,
+  archivePath: string,
+  namesInFolder: ReadonlySet<string>,
+): 'here' | 'existing-folder' | null {
+  if (here) return 'here';
+  return namesInFolder.has(archiveFolderName(lastSegment(archivePath))) ? 'existing-folder' : null;
 }

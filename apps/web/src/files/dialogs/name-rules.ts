@@ -25,3 +25,10 @@ export function parentPath(path: string): string {
   segments.pop();
   return `/${segments.join('/')}`;
 }
+
+/** The names directly in `folder` among the loaded entries (what a new name must not repeat). */
+export function namesInFolder(folder: string, entries: ReadonlyArray<{ path: string }>): Set<string> {
+  return new Set(
+    entries.filter((entry) => parentPath(entry.path) === folder).map((e) => lastSegment(e.path)),
+  );
+}

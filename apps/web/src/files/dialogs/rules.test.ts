@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { archiveFolderName, archivePaths, defaultArchiveName, swapArchiveExtension } from './archive-rules';
+import {
+  archiveFolderName,
+  archivePaths,
+  defaultArchiveName,
+  extractionRisk,
+  swapArchiveExtension,
+} from './archive-rules';
 import { chownUsers, initialOwnership } from './owner-rules';
 import { checksFromMode, initialMode, isValidMode, modeFromChecks } from './chmod-rules';
 import { deleteNeedsConfirmation, depthUnderRoot } from './delete-rules';
 import { dialogMaxHeight } from './dialog-size';
-import { canRename, isCreateNameValid, joinPath, lastSegment, parentPath } from './name-rules';
+import { canRename, isCreateNameValid, joinPath, lastSegment, namesInFolder, parentPath } from './name-rules';
 import { moveHighlight, searchOptions } from './search-rules';
 import { DEFAULT_FILE_SETTINGS, parseIncludes } from './settings-rules';
 import { addUploadFiles, isAccepted } from './upload-rules';
@@ -69,9 +75,23 @@ describe('delete rule', () => {
 });
 
 describe('archive rules', () => {
-  it('names the archive after one item or a random id', () => {
+  it('names the archive after one item, or after the folder holding several', () => {
     expect(defaultArchiveName(['/var/www/site'], 'zip')).toBe('site.zip');
-    expect(defaultArchiveName(['/a', '/b'], 'tar.gz', 'k3j2')).toBe('k3j2.tar.gz');
+    expect(defaultArchiveName(['/var/www/site/a.txt', '/var/www/site/b.txt'], 'tar.gz')).toBe('site.tar.gz');
+    expect(defaultArchiveName(['/a', '/b'], 'zip')).toBe('archive.zip');
+    expect(defaultArchiveName([], 'tar')).toBe('archive.tar');
+  });
+  it('says when extracting may replace files: here, or into a folder that exists', () => {
+    const names = namesInFolder('/w', [{ path: '/w/site' }, { path: '/w/site.zip' }, { path: '/w/a/b' }]);
+    expect(names).toEqual(new Set(['site', 'site.zip']));
+    expect(extractionRisk(true, '/w/new.zip', names)).toBe('here');
+    expect(extractionRisk(false, '/w/site.zip', names)).toBe('existing-folder');
+    expect(extractionRisk(false, '/w/new.tar.gz', names)).toBeNull();
+  });
+  it('does not propose a name the folder has already', () => {
+    const taken = new Set(['site.zip', 'site-2.zip', 'notes.tar']);
+    expect(defaultArchiveName(['/var/www/site/a', '/var/www/site/b'], 'zip', taken)).toBe('site-3.zip');
+    expect(defaultArchiveName(['/var/www/site/notes'], 'tar', taken)).toBe('notes-2.tar');
   });
   it('swaps the extension with the type', () => {
     expect(swapArchiveExtension('site.zip', 'tar.gz')).toBe('site.tar.gz');

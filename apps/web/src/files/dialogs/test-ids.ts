@@ -29,6 +29,7 @@ export const FILE_DIALOG_FIELD = {
   level: 'file-dialog-level',
   junk: 'file-dialog-junk',
   here: 'file-dialog-here',
+  extractWarning: 'file-dialog-extract-warning',
   url: 'file-dialog-url',
   downloadItem: 'file-dialog-download-item',
   downloadCancel: 'file-dialog-download-cancel',

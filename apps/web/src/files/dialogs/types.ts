@@ -48,6 +48,8 @@ export interface UploadOptions {
   initialFiles?: File[];
   /** Folder to upload into; default `currentPath`. */
   path?: string;
+  /** The dialog stays open once the files have arrived (the upload window). */
+  keepOpen?: boolean;
 }
 
 /** Everything a dialog needs from the file manager shell. */
@@ -60,7 +62,7 @@ export interface FileDialogContext {
   currentPath: string;
   /** Selected items (or the right-clicked item): what move/copy/rename/chmod/… act on. */
   selection: FileEntry[];
-  /** server.agent_version (null = unknown / not installed); ≤ 22 → single-path archive. */
+  /** server.agent_version (null = unknown / not installed); below 22 → single-path archive. */
   agentVersion: number | null;
   /** For chown: root + the default Linux user + system users (spec/001 §2). */
   serverUsers: { defaultLinuxUser: string | null; systemUsers: string[] };
@@ -68,6 +70,8 @@ export interface FileDialogContext {
   serverId: number | null;
   /** The server's databases (import database dialog). */
   databases: DatabaseOption[];
+  /** They could not be loaded (not the same as none). */
+  databasesFailed?: boolean;
   /** Paths of the folders and files already loaded in the tree (search dialog). */
   treeEntries: Array<Pick<FileEntry, 'path' | 'type'>>;
   /** Current file settings (settings dialog). */

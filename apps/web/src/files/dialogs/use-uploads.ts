@@ -18,9 +18,16 @@ async function isReadable(file: File): Promise<boolean> {
   }
 }
 
+/** How a run of uploads ended: what arrived, and what failed (a cancelled file is neither). */
+export interface UploadRunResult {
+  uploaded: string[];
+  failed: number;
+}
+
 /**
  * The upload list of spec/001 §4: idle → uploading with progress → removed on success, cancel or
- * remove. Files go one after another; the folder list refresh waits 2000 ms after the last.
+ * remove. Files go one after another; the folder list refresh waits 2000 ms after the last. A run
+ * ends with one message saying what arrived where (spec/001 §8's for a single file).
  */
 export function useUploads(context: FileDialogContext) {
   const { t } = useTranslation();
@@ -81,23 +88,35 @@ export function useUploads(context: FileDialogContext) {
     }, UPLOAD_REFRESH_DEBOUNCE_MS);
   };
 
-  async function uploadAll(): Promise<void> {
+  async function uploadAll(): Promise<UploadRunResult> {
+    const result: UploadRunResult = { uploaded: [], failed: 0 };
     if (itemsRef.current.length === 0) {
       showSnackbar(t('fileDialogs.upload.noFiles'), 'warning');
-      return;
+      return result;
     }
     setRunning(true);
     try {
       for (const item of [...itemsRef.current]) {
         if (!itemsRef.current.some((entry) => entry.id === item.id)) continue;
-        await uploadOne(item);
+        const outcome = await uploadOne(item);
+        if (outcome === 'uploaded') result.uploaded.push(item.file.name);
+        else if (outcome === 'failed') result.failed += 1;
       }
     } finally {
       setRunning(false);
     }
+    const [only] = result.uploaded;
+    if (result.uploaded.length === 1 && only !== undefined)
+      showSnackbar(t('fileDialogs.upload.uploaded', { name: only }), 'success');
+    else if (result.uploaded.length > 1)
+      showSnackbar(
+        t('fileDialogs.upload.uploadedMany', { count: result.uploaded.length, path: folder }),
+        'success',
+      );
+    return result;
   }
 
-  async function uploadOne(item: UploadItem): Promise<void> {
+  async function uploadOne(item: UploadItem): Promise<'uploaded' | 'canceled' | 'failed'> {
     const name = item.file.webkitRelativePath || item.file.name;
     const setProgress = (progress: number) =>
       publish(itemsRef.current.map((entry) => (entry.id === item.id ? { ...entry, progress } : entry)));
@@ -106,14 +125,15 @@ export function useUploads(context: FileDialogContext) {
     cancels.current.set(item.id, upload.cancel);
     try {
       await upload.promise;
-      showSnackbar(t('fileDialogs.upload.uploaded', { name: item.file.name }), 'success');
       latest.current.onUploaded?.(joinPath(folder, name));
       scheduleRefresh();
+      return 'uploaded';
     } catch (error) {
-      if (error instanceof UploadCanceled) return;
+      if (error instanceof UploadCanceled) return 'canceled';
       if (isApiError(error) && error.status === 413)
         showSnackbar(t('fileDialogs.upload.tooLarge'), 'warning');
       else handleApiError(error);
+      return 'failed';
     } finally {
       cancels.current.delete(item.id);
       publish(itemsRef.current.filter((entry) => entry.id !== item.id));
@@ -128,5 +148,6 @@ export function useUploads(context: FileDialogContext) {
     uploadAll,
     multiple: options.mode !== 'single',
     accept: options.accept,
+    keepOpen: options.keepOpen === true,
   };
 }

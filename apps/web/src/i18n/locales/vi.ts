@@ -10,6 +10,7 @@ import viPages from './vi/pages.json';
 import viSearch from './vi/search.json';
 import viServers from './vi/servers.json';
 import viShell from './vi/shell.json';
+import viEvents from './vi/events.json';
 
 /**
  * The Vietnamese catalogue, one file per area so each area's strings sit together. Top-level groups must
@@ -29,6 +30,7 @@ export const viAreas = {
   siteDeployments: viSiteDeployments,
   files: viFiles,
   terminal: viTerminal,
+  events: viEvents,
 };
 
 export const vi = {
@@ -44,4 +46,5 @@ export const vi = {
   ...viSiteDeployments,
   ...viFiles,
   ...viTerminal,
+  ...viEvents,
 };

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteCommand } from '@hostdeck/contracts';
+import { LoadFailure } from '../../components/LoadFailure';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ListPagination } from '../../pages/ListPagination';
 import type { useListPage } from '../../pages/use-list-page';
@@ -43,7 +44,15 @@ export function CommandHistory({
       <Typography variant="h6" component="h2" sx={{ px: 2.5, pt: 2 }}>
         {t('siteCommands.history.title')}
       </Typography>
-      {query.isSuccess && rows.length === 0 ? (
+      {query.isError ? (
+        <LoadFailure
+          testId="command-history-failure"
+          title={t('siteCommands.history.loadFailed')}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : query.isSuccess && rows.length === 0 ? (
         <Typography
           variant="body2"
           sx={{ color: 'text.secondary', p: 2.5 }}

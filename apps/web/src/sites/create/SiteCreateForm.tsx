@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_DOMAIN_DNS_LIFETIME_DAYS } from '@hostdeck/contracts';
 import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf, scrollToField } from '../../api/field-errors';
+import { LoadFailure } from '../../components/LoadFailure';
 import { inputTestId } from '../../servers/test-ids';
 import { SITE_LISTS_KEY, createSite } from '../site-api';
 import { selectTestIds } from '../select-test-id';
@@ -87,7 +88,13 @@ export function SiteCreateForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
-  const { servers, isPending: serversPending } = useInstalledServers(!serverFixed);
+  const {
+    servers,
+    isPending: serversPending,
+    failed: serversFailed,
+    retrying: serversRetrying,
+    retry: retryServers,
+  } = useInstalledServers(!serverFixed);
   const { server, detail } = useSiteCreateServer(typed.serverId);
   // The server's PHP versions arrive after it is chosen: the choice stays among them.
   const values = withServerPhp(typed, server);
@@ -179,6 +186,13 @@ export function SiteCreateForm({
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="site-create-server-fixed">
           {t('sites.create.onServer', { name: detail?.display_name ?? `#${values.serverId ?? ''}` })}
         </Typography>
+      ) : serversFailed ? (
+        <LoadFailure
+          testId="site-create-servers-failure"
+          title={t('sites.create.serversLoadFailed')}
+          onRetry={retryServers}
+          retrying={serversRetrying}
+        />
       ) : (
         <TextField
           select

@@ -7,11 +7,20 @@ import type { SiteCreateServer } from './site-create-form';
 /** The most servers one page of GET api/servers holds; the select lists installed ones among them. */
 const SERVER_CHOICES = { page: 1, itemsPerPage: 100 } as const;
 
-/** Installed servers to create a site on (spec/000 §2: /sites/create needs an installed server). */
+/**
+ * Installed servers to create a site on (spec/000 §2: /sites/create needs an installed server).
+ * `failed`: the list could not be loaded, which is not the same as having no installed server.
+ */
 export function useInstalledServers(enabled: boolean) {
   const query = useQuery({ ...serverSearchQuery(SERVER_CHOICES), enabled });
   const servers = useMemo(() => (query.data?.data ?? []).filter((server) => server.installed), [query.data]);
-  return { servers, isPending: enabled && query.isPending };
+  return {
+    servers,
+    isPending: enabled && query.isPending,
+    failed: enabled && query.isError,
+    retrying: query.isFetching,
+    retry: () => void query.refetch(),
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deployment } from '@hostdeck/contracts';
+import { LoadFailure } from '../../components/LoadFailure';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ListPagination } from '../../pages/ListPagination';
 import type { useListPage } from '../../pages/use-list-page';
@@ -58,7 +59,15 @@ export function DeploymentList({
       <Typography variant="h6" component="h2" sx={{ px: 2.5, pt: 2 }}>
         {t('siteDeployments.list.title')}
       </Typography>
-      {query.isSuccess && rows.length === 0 ? (
+      {query.isError ? (
+        <LoadFailure
+          testId="deployment-list-failure"
+          title={t('siteDeployments.list.loadFailed')}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : query.isSuccess && rows.length === 0 ? (
         <Typography
           variant="body2"
           sx={{ color: 'text.secondary', p: 2.5 }}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ShellOutput } from '../../notifications/ShellOutput';
+import { useReveal } from '../../notifications/use-reveal';
 import { useLiveEvent } from '../../servers/use-live-event';
 
 /**
@@ -14,15 +15,26 @@ export function LiveEventOutput({
   eventId,
   title,
   testId,
+  reveal = 0,
 }: {
   eventId: number;
   title: string;
   testId: string;
+  /** Each change scrolls the output into view (an "Output" button of the list below was used). */
+  reveal?: number;
 }) {
   const { t } = useTranslation();
   const { event, output, isPending } = useLiveEvent(eventId);
+  const ref = useReveal<HTMLDivElement>(`${eventId}:${reveal}`);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId} data-event-id={eventId}>
+    <Paper
+      ref={ref}
+      tabIndex={-1}
+      variant="outlined"
+      sx={{ p: 2, scrollMarginTop: 80, outline: 'none' }}
+      data-testid={testId}
+      data-event-id={eventId}
+    >
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="subtitle1" component="h3">

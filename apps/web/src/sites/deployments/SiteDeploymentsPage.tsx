@@ -35,6 +35,8 @@ export function SiteDeploymentsPage() {
   const queryClient = useQueryClient();
   const listPage = useListPage();
   const [shownEventId, setShownEventId] = useState<number | null>(null);
+  // Counts the "Output" clicks: each one brings the output into view, even for the event shown.
+  const [reveal, setReveal] = useState(0);
   const [deploying, setDeploying] = useState(false);
 
   if (!site) return <LoadingIndicator />;
@@ -107,6 +109,7 @@ export function SiteDeploymentsPage() {
           eventId={shownEventId}
           title={t('siteDeployments.output.title')}
           testId="deploy-output"
+          reveal={reveal}
         />
       )}
       <Grid container spacing={3}>
@@ -140,7 +143,10 @@ export function SiteDeploymentsPage() {
         siteId={siteId}
         listPage={listPage}
         shownEventId={shownEventId}
-        onShowOutput={setShownEventId}
+        onShowOutput={(eventId) => {
+          setShownEventId(eventId);
+          setReveal((count) => count + 1);
+        }}
         onRollback={async (deployment) => {
           try {
             await started(() => rollbackTo(siteId, deployment.id));

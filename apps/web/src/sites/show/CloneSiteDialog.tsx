@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { SiteDetail } from '@hostdeck/contracts';
 import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/field-errors';
+import { LoadFailure } from '../../components/LoadFailure';
 import { ActionDialog, ActionDialogFrame } from '../../servers/ActionDialog';
 import { useInstalledServers } from '../create/use-site-create-server';
 import { selectTestIds } from '../select-test-id';
@@ -31,7 +32,7 @@ export function CloneSiteDialog({ open, onClose, ...props }: CloneSiteDialogProp
 
 function CloneSiteForm({ site, onClose, onClone }: Omit<CloneSiteDialogProps, 'open'>) {
   const { t } = useTranslation();
-  const { servers, isPending } = useInstalledServers(true);
+  const { servers, isPending, failed, retrying, retry } = useInstalledServers(true);
   const others = servers.filter((server) => server.id !== site.server.id);
   const [serverId, setServerId] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +66,14 @@ function CloneSiteForm({ site, onClose, onClone }: Omit<CloneSiteDialogProps, 'o
       <Stack spacing={2}>
         <DialogContentText>{t('sites.show.clone.message', { name: site.name })}</DialogContentText>
         {error && <Alert severity="error">{error}</Alert>}
-        {!isPending && others.length === 0 ? (
+        {failed ? (
+          <LoadFailure
+            testId="site-clone-servers-failure"
+            title={t('sites.create.serversLoadFailed')}
+            onRetry={retry}
+            retrying={retrying}
+          />
+        ) : !isPending && others.length === 0 ? (
           <Alert severity="info">{t('sites.show.clone.noServers')}</Alert>
         ) : (
           <TextField

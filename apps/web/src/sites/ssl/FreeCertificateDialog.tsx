@@ -73,7 +73,11 @@ function FreeCertificateForm({ site, onClose, onRequest }: Omit<FreeCertificateD
     >
       <Stack spacing={2}>
         <DialogContentText>{t('siteSsl.free.message')}</DialogContentText>
-        {error && <Alert severity="error">{error}</Alert>}
+        {error && (
+          <Alert severity="error" data-testid="ssl-free-error">
+            {error}
+          </Alert>
+        )}
         <FormGroup data-field="domains">
           <FormLabel>{t('siteSsl.free.domains')}</FormLabel>
           {candidates.map((name) => (

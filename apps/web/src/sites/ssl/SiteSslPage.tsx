@@ -49,6 +49,8 @@ export function SiteSslPage() {
   const listPage = useListPage();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [shownEventId, setShownEventId] = useState<number | null>(null);
+  // Counts the "Output" clicks: each one brings the output into view, even for the event shown.
+  const [reveal, setReveal] = useState(0);
   const [installing, setInstalling] = useState<Certificate | null>(null);
   const [showingCsr, setShowingCsr] = useState<Certificate | null>(null);
   const [cloning, setCloning] = useState<Certificate | null>(null);
@@ -92,7 +94,10 @@ export function SiteSslPage() {
     showCsr: setShowingCsr,
     clone: setCloning,
     remove: setDeleting,
-    showOutput: setShownEventId,
+    showOutput: (eventId) => {
+      setShownEventId(eventId);
+      setReveal((count) => count + 1);
+    },
   };
 
   async function remove(certificate: Certificate) {
@@ -161,7 +166,7 @@ export function SiteSslPage() {
             })
           : t('siteSsl.noActive')}
       </Alert>
-      {shownEventId !== null && <SslEventOutput eventId={shownEventId} />}
+      {shownEventId !== null && <SslEventOutput eventId={shownEventId} reveal={reveal} />}
       <CertificateList siteId={siteId} listPage={listPage} actions={actions} />
       <RenewalCard siteId={siteId} />
 

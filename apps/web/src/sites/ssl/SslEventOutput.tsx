@@ -3,22 +3,33 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/StatusBadge';
+import { eventDescription } from '../../notifications/event-text';
 import { ShellOutput } from '../../notifications/ShellOutput';
+import { useReveal } from '../../notifications/use-reveal';
 import { useLiveEvent } from '../../servers/use-live-event';
 
 /**
  * The output of the certificate event the user started or picked (issuance, installation), live
  * while it runs: where "Unable to install SSL certificate…" and the CA's reason show (spec/000 §8).
+ * It scrolls into view whenever it is asked for (`reveal` changes).
  */
-export function SslEventOutput({ eventId }: { eventId: number }) {
+export function SslEventOutput({ eventId, reveal }: { eventId: number; reveal: number }) {
   const { t } = useTranslation();
   const { event, output, isPending } = useLiveEvent(eventId);
+  const ref = useReveal<HTMLDivElement>(`${eventId}:${reveal}`);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="ssl-output" data-event-id={eventId}>
+    <Paper
+      ref={ref}
+      tabIndex={-1}
+      variant="outlined"
+      sx={{ p: 2, scrollMarginTop: 80, outline: 'none' }}
+      data-testid="ssl-output"
+      data-event-id={eventId}
+    >
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="subtitle1" component="h2">
-            {event?.description ?? t('siteSsl.output.title')}
+            {event ? eventDescription(t, event) : t('siteSsl.output.title')}
           </Typography>
           {event && <StatusBadge status={event.status} />}
         </Stack>

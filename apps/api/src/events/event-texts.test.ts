@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CERTIFICATE_MESSAGES,
+  EVENT_DESCRIPTIONS,
+  EVENT_ERRORS,
+  englishEventText,
+  type EventTextValues,
+} from '@hostdeck/contracts';
+import { recipes } from '@hostdeck/recipes';
+import webEnglish from '../../../web/src/i18n/locales/en/events.json';
+import webVietnamese from '../../../web/src/i18n/locales/vi/events.json';
+import { vi } from '../i18n/vi.js';
+import { stepFailedText } from '../jobs/event-error.js';
+import { eventDescription, recognizeEventText, translateEventText } from './event-texts.js';
+import { EVENT_DESCRIPTIONS_VI, EVENT_ERRORS_VI, eventsVi, RECIPE_STEP_TITLES_VI } from './events.vi.js';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+/** The web's i18next writes placeholders `{{name}}`. */
+const asI18next = (catalogue: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(catalogue).map(([id, text]) => [id, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+  );
+const stepTitles = () =>
+  Object.fromEntries(
+    Object.values(recipes).map((recipe) => [
+      recipe.id,
+      Object.fromEntries(recipe.steps.map((step) => [step.id, step.title])),
+    ]),
+  );
+
+describe('event texts', () => {
+  it('have Vietnamese for every description, error line and recipe step, with the same placeholders', () => {
+    for (const [id, english] of Object.entries(EVENT_DESCRIPTIONS)) {
+      expect(placeholders(EVENT_DESCRIPTIONS_VI[id as keyof typeof EVENT_DESCRIPTIONS]), id).toEqual(
+        placeholders(english),
+      );
+    }
+    for (const [id, english] of Object.entries(EVENT_ERRORS)) {
+      expect(placeholders(EVENT_ERRORS_VI[id as keyof typeof EVENT_ERRORS]), id).toEqual(
+        placeholders(english),
+      );
+    }
+    for (const recipe of Object.values(recipes)) {
+      for (const step of recipe.steps) {
+        expect(RECIPE_STEP_TITLES_VI[recipe.id]?.[step.id], `${recipe.id} ${step.id}`).toBeTruthy();
+        // API messages are keyed by their English: one title, one translation.
+        expect(eventsVi[step.title], step.title).toBe(RECIPE_STEP_TITLES_VI[recipe.id]![step.id]);
+      }
+    }
+    for (const [english, vietnamese] of Object.entries(eventsVi))
+      expect(vi[english], english).toBe(vietnamese);
+  });
+
+  it('are the same in the web catalogues as in the API and the recipes', () => {
+    expect(webEnglish.eventTexts.descriptions).toEqual(asI18next(EVENT_DESCRIPTIONS));
+    expect(webEnglish.eventTexts.errors).toEqual(asI18next(EVENT_ERRORS));
+    expect(webEnglish.recipeSteps).toEqual(stepTitles());
+    expect(webVietnamese.eventTexts.descriptions).toEqual(asI18next(EVENT_DESCRIPTIONS_VI));
+    expect(webVietnamese.eventTexts.errors).toEqual(asI18next(EVENT_ERRORS_VI));
+    expect(webVietnamese.recipeSteps).toEqual(RECIPE_STEP_TITLES_VI);
+  });
+
+  it('word a failed certificate as the §8 message, with the reason after it', () => {
+    const withReason = (message: string) => `${message.replace('{0}', '{site}')}: {detail}`;
+    expect(EVENT_ERRORS.certificateFailed).toBe(withReason(CERTIFICATE_MESSAGES.installFailed));
+    expect(EVENT_ERRORS_VI.certificateFailed).toBe(withReason(vi[CERTIFICATE_MESSAGES.installFailed]!));
+  });
+
+  it('recognise every English line stored before ids as its id and values', () => {
+    for (const [kind, templates] of [
+      ['description', EVENT_DESCRIPTIONS],
+      ['error', EVENT_ERRORS],
+    ] as const) {
+      for (const [id, template] of Object.entries(templates)) {
+        const values: EventTextValues = Object.fromEntries(
+          placeholders(template).map((name, index) => [name, `value ${index} of ${id}`]),
+        );
+        const line = template.replace(/\{(\w+)\}/g, (_whole, name: string) => String(values[name]));
+        const recognised = recognizeEventText(kind, line);
+        expect(recognised?.id, line).toBe(id);
+        for (const [name, value] of Object.entries(values)) expect(recognised!.values[name]).toBe(value);
+      }
+    }
+    expect(recognizeEventText('description', 'Install the agent')?.id).toBe('installAgent');
+    expect(recognizeEventText('description', 'Install the SSL certificate of a.test')).toEqual({
+      id: 'installCertificate',
+      values: { site: 'a.test' },
+    });
+    expect(recognizeEventText('error', 'Step "Install nginx" failed (exit code 100)')).toEqual({
+      id: 'stepFailed',
+      values: { step: 'Install nginx', title: 'Install nginx', code: '100' },
+    });
+    expect(recognizeEventText('error', 'something else')).toBeNull();
+  });
+
+  it('name a failed step in the reader’s language, and store the English beside the id', () => {
+    const text = stepFailedText('server-provision', { id: 'web-server', title: 'Install the web server' }, 1);
+    expect(translateEventText('vi', 'error', text)).toBe('Bước "Cài máy chủ web" thất bại (mã thoát 1)');
+    expect(translateEventText('en', 'error', text)).toBe(
+      'Step "Install the web server" failed (exit code 1)',
+    );
+    expect(englishEventText(text, 'error')).toBe('Step "Install the web server" failed (exit code 1)');
+    expect(
+      englishEventText({ id: 'cancelledBeforeStep', values: { step: 'x', title: 'Add swap' } }, 'error'),
+    ).toBe('Cancelled before step "Add swap"');
+    expect(eventDescription('deploySite', { site: 'shop.test' })).toEqual({
+      description: 'Deploy shop.test',
+      descriptionId: 'deploySite',
+      descriptionValues: { site: 'shop.test' },
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Smaller answers go as they are: compressing a few hundred bytes saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses the API's answers (JSON above the threshold) with brotli or gzip, as the request's
+ * Accept-Encoding prefers, through @fastify/compress. Register before any route: it attaches itself
+ * to each route as the route is added.
+ *
+ * Left alone:
+ * - everything outside /api: the SPA's files have brotli and gzip copies made at build time
+ *   (spa.ts), and compressing them again per request would cost CPU and drop Content-Length;
+ * - websocket routes, and the agent file proxy, which hijacks its reply and streams the agent's
+ *   answer (downloads with Range, uploads) byte for byte: no onSend hook ever sees it;
+ * - binary bodies (application/octet-stream) and event streams, whatever their route;
+ * - request bodies: no `Content-Encoding` is inflated, so a body's size is the size that arrived
+ *   and the file proxy forwards uploads exactly as sent.
+ */
+export const compression = fp(
+  async function compressionPlugin(app: FastifyInstance) {
+    // Runs before the compressor's own onRoute hook (registered below), which reads `compress`.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.websocket) route.compress = false;
+    });
+    await app.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      threshold: COMPRESSION_THRESHOLD_BYTES,
+      // JSON, and the text types mime-db marks compressible; not the default's octet-stream.
+      customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)/,
+      globalDecompression: false,
+    });
+  },
+  { name: 'hostdeck-compression' },
+);
