@@ -25,7 +25,7 @@ import {
   tokenPayload,
   TEST_ORIGIN,
   TEST_SERVER_ID,
-} from '../apps/agent/src/testing/agent-test-support.js';
+} from '@hostdeck/agent/testing/agent-test-support.js';
 
 export const ORIGIN = TEST_ORIGIN;
 const agentDirectory = path.resolve(process.cwd(), 'apps/agent');
@@ -193,7 +193,7 @@ function agentBundle(): string {
   const contracts = path.resolve(agentDirectory, '../../packages/contracts/src');
   const sources = Math.max(
     newestSource(path.join(agentDirectory, 'src')),
-    ...['agent-protocol.ts', 'agent.ts', 'grammars.ts']
+    ...['agent-protocol.ts', 'agent.ts', 'grammars.ts', 'agent-version.ts', 'agent-file-messages.ts']
       .map((name) => path.join(contracts, name))
       .filter((file) => existsSync(file))
       .map((file) => statSync(file).mtimeMs),

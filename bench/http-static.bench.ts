@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { loadConfig } from '../apps/api/src/config/config.js';
-import { openDatabase } from '../apps/api/src/database/database.js';
-import { servers } from '../apps/api/src/database/schema.js';
-import { createPanel } from '../apps/api/src/panel.js';
+import { loadConfig } from '@hostdeck/api/config/config.js';
+import { openDatabase } from '@hostdeck/api/database/database.js';
+import { servers } from '@hostdeck/api/database/schema.js';
+import { createPanel } from '@hostdeck/api/panel.js';
 import { freePort, median, report, sleep } from './agent-bench-support.js';
 
 const REQUESTS = 4000;

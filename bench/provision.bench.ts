@@ -15,7 +15,7 @@ import {
   stopTestServer,
   type TestServer,
 } from '../tools/test-server/index.js';
-import { createSshExecutor, type RemoteSession } from '../apps/api/src/remote/remote-executor.js';
+import { createSshExecutor, type RemoteSession } from '@hostdeck/api/remote/remote-executor.js';
 
 const NAME = 'provb';
 const INPUT = { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb', timezone: 'UTC' };

@@ -1,13 +1,26 @@
 // `npm test`: installs what is missing (npm and Debian packages), then runs every tier:
 // check (types, lint, format, i18n, bundle budget), unit/integration/API, servers, browser.
-// Ends with one line "tests: N passed, N failed".
+// Ends with each tier's time and one line "tests: N passed, N failed".
+//
+// Nothing may skip here: HOSTDECK_REQUIRE_ALL=1 makes a suite whose prerequisite is missing
+// (PostgreSQL, root) fail instead (tools/testing/require-or-skip.ts), and PostgreSQL is started
+// when it is not running. HOSTDECK_TEST_RUN tags this run's test servers, so the final down-all
+// stops this run's servers and no other run's (tools/test-server/README.md, Runs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureNpmDependencies, ensureSystemPackages, root } from './lib/dependencies.mjs';
 import { build } from './build.mjs';
+import { ensurePostgres } from './lib/postgres.mjs';
 import { run, step, elapsed } from './lib/run.mjs';
+import { testRunTag } from './lib/test-run.mjs';
 
 const startedAt = Date.now();
+// Inherited by every tier's processes (vitest workers, Playwright, test-server.sh).
+process.env.HOSTDECK_REQUIRE_ALL = '1';
+process.env.HOSTDECK_TEST_RUN = testRunTag();
+console.log(
+  `test run ${process.env.HOSTDECK_TEST_RUN} (test servers of this run: ${process.env.HOSTDECK_TEST_RUN}NAME)`,
+);
 const resultsDir = path.join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -29,6 +42,7 @@ async function tier(title, action) {
 await tier('Dependencies', async () => {
   await ensureNpmDependencies();
   await ensureSystemPackages();
+  await ensurePostgres();
 });
 await tier('Build', () => build());
 await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
@@ -72,6 +86,11 @@ function summarize() {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    // A file that failed before any test ran (an import error, a required suite that may not
+    // skip) counts as one failure, so the closing line never says 0 failed for a red run.
+    failed += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
   }
   const e2e = path.join(resultsDir, 'e2e.json');
   if (existsSync(e2e)) {

@@ -15,7 +15,8 @@ const elsewhere = `http://127.0.0.1:${configured.port}`;
 function watchRealtime(page: Page) {
   const state = { subscribed: false, closed: false };
   page.on('websocket', (socket) => {
-    if (!socket.url().endsWith(REALTIME_PATH)) return;
+    // (the URL may carry the page's build as a query: spec/000 §4 uireload)
+    if (new URL(socket.url()).pathname !== REALTIME_PATH) return;
     socket.on('framereceived', (frame) => {
       if (String(frame.payload).includes('"subscribed"')) state.subscribed = true;
     });

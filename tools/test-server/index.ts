@@ -36,7 +36,10 @@ export const testServerScript =
 /** Image definitions, read by the script beside them. */
 const imagesDirectory = path.join(path.dirname(testServerScript), 'images');
 
-/** A valid server name: it becomes part of an interface name (ve-NAME), so it is short. */
+/**
+ * A valid server name: it becomes part of an interface name (ve-NAME, or ve-TAGNAME in a run with
+ * HOSTDECK_TEST_RUN, see README.md), so it is short.
+ */
 export const TEST_SERVER_NAME = /^[a-z][a-z0-9-]{0,9}$/;
 
 /**
@@ -179,7 +182,10 @@ export async function listTestServers(): Promise<TestServer[]> {
   return parseServers((await runToolOrThrow(['list'], DEFAULT_RUN_TIMEOUT_MS)).stdout);
 }
 
-/** Stops every test server on this machine (cleanup). */
+/**
+ * Stops every test server of this run (HOSTDECK_TEST_RUN, set by npm test); without a run, every
+ * test server on this machine (cleanup).
+ */
 export async function stopAllTestServers(): Promise<void> {
   await runToolOrThrow(['down-all'], DEFAULT_RUN_TIMEOUT_MS);
 }

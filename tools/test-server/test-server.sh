@@ -12,6 +12,11 @@
 #        test-server.sh image IMAGE | list | down-all
 #        test-server.sh exec NAME -- CMD [ARGS...]
 # up/reset/info/list print one JSON line per server on stdout; everything else goes to stderr.
+#
+# Runs: with HOSTDECK_TEST_RUN=TAG (a digit, then a letter or digit; npm test sets one per run) the
+# servers belong to that run. Server NAME is kept as "TAGNAME" (state folder, ve-TAGNAME, machine and
+# cgroup names), so two runs on one host never share a server, and down-all stops that run's alone.
+# The name printed and the hostname inside stay NAME.
 set -euo pipefail
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -43,6 +48,8 @@ readonly ACNG_MARK="$STATE_HOME/apt-cacher-ng.started-by-test-server"
 # cgroups of this state home's servers live under CGROUP_GROUP (one group per state home)
 CGROUP_GROUP="hostdeck-ts-$(printf '%s' "$STATE_HOME" | md5sum | cut -c1-8)"
 readonly CGROUP_GROUP
+# This run's tag (see the top); empty outside a run. Checked in main.
+readonly RUN_TAG="${HOSTDECK_TEST_RUN:-}"
 # Locks use fixed descriptors so they can be closed explicitly in background children.
 readonly FD_IMAGE=7 FD_SERVER=8 FD_GLOBAL=9
 
@@ -61,16 +68,40 @@ usage: test-server.sh up NAME [--image IMAGE]     boot NAME (or show it if runni
        test-server.sh list           one JSON line per running server
        test-server.sh image IMAGE    build IMAGE (once per version; idempotent); prints a JSON line
        test-server.sh exec NAME -- CMD [ARGS...]   run CMD inside NAME (no SSH)
-       test-server.sh down-all       stop every server (and apt-cacher-ng if this tool started it)
+       test-server.sh down-all       stop every server of this run (without HOSTDECK_TEST_RUN: every
+                                     server, and apt-cacher-ng if this tool started it)
 NAME: ^[a-z][a-z0-9-]{0,9}$   IMAGE: a definition in images/ beside this script (e.g. web);
 without --image a server boots the plain base.
 state: $HOSTDECK_TEST_SERVER_HOME (default /var/lib/hostdeck-test-servers)
+run: $HOSTDECK_TEST_RUN (e.g. 4k; npm test sets one): names, list and down-all are this run's only
 EOF
   exit 2
 }
 
 check_name() {
   [[ ${1:-} =~ ^[a-z][a-z0-9-]{0,9}$ ]] || die "invalid server name '${1:-}' (want ^[a-z][a-z0-9-]{0,9}\$)"
+}
+
+# A server's own name on this host: NAME with this run's tag in front (at most 12 characters, so
+# ve-TAGNAME still fits the 15 of an interface name). Everything below works on these names.
+scoped() { printf '%s%s\n' "$RUN_TAG" "$1"; }
+
+# The name a test knows, for the JSON line: without this run's tag (a server of another run, seen
+# by a list or down-all without a tag, keeps its whole name).
+shown_name() { printf '%s\n' "${1#"$RUN_TAG"}"; }
+
+# The hostname inside: the name without any run's tag (a tag starts with a digit, a name cannot).
+host_name() {
+  if [[ $1 =~ ^[0-9][a-z0-9]([a-z].*)$ ]]; then printf '%s\n' "${BASH_REMATCH[1]}"; else printf '%s\n' "$1"; fi
+}
+
+# Is $1 (a state folder's name) a server of this run? Without a tag: any server, of any run.
+in_scope() {
+  if [[ -n $RUN_TAG ]]; then
+    [[ $1 =~ ^${RUN_TAG}[a-z][a-z0-9-]{0,9}$ ]]
+  else
+    [[ $1 =~ ^([0-9][a-z0-9])?[a-z][a-z0-9-]{0,9}$ ]]
+  fi
 }
 
 now_ms() { date +%s%3N; }
@@ -404,7 +435,8 @@ net_of() { # INDEX OFFSET -> 10.213.x.y
 host_ip() { net_of "$(<"$(sdir "$1")/index")" 1; }
 guest_ip() { net_of "$(<"$(sdir "$1")/index")" 2; }
 
-# Is PID a systemd-nspawn whose root directory is below $2 (exactly $2 with $3 = exact)?
+# Is PID a systemd-nspawn whose root directory is below $2 (exactly $2 with $3 = exact; any path
+# that starts with $2 with $3 = prefix)?
 is_nspawn_for() {
   local args=() arg
   { mapfile -d '' -t args <"/proc/$1/cmdline"; } 2>/dev/null || return 1
@@ -412,6 +444,8 @@ is_nspawn_for() {
   for arg in "${args[@]:1}"; do
     if [[ ${3:-} == exact ]]; then
       [[ $arg == "--directory=$2" ]] && return 0
+    elif [[ ${3:-} == prefix ]]; then
+      [[ $arg == "--directory=$2"* ]] && return 0
     else
       [[ $arg == "--directory=$2"/* ]] && return 0
     fi
@@ -462,7 +496,7 @@ print_json() {
   local d
   d=$(sdir "$1")
   printf '{"name":"%s","address":"%s","port":22,"password":"%s"}\n' \
-    "$1" "$(guest_ip "$1")" "$(<"$d/password")"
+    "$(shown_name "$1")" "$(guest_ip "$1")" "$(<"$d/password")"
 }
 
 random_password() {
@@ -529,10 +563,10 @@ prepare_root() {
   r="$d/root"
   host=$(host_ip "$name")
   guest=$(guest_ip "$name")
-  printf '%s\n' "$name" >"$r/etc/hostname"
+  host_name "$name" >"$r/etc/hostname"
   cat >"$r/etc/hosts" <<EOF
 127.0.0.1	localhost
-127.0.1.1	$name
+127.0.1.1	$(host_name "$name")
 $host	hostdeck-host
 ::1	localhost ip6-localhost ip6-loopback
 EOF
@@ -580,14 +614,14 @@ boot_server() { # NAME LOWERDIR
   # host's cgroup tree with other servers) and becomes systemd-nspawn; it is detached from us.
   # shellcheck disable=SC2016 # expanded by the inner bash
   setsid bash -c '
-    name=$1 dir=$2
-    shift 2
+    name=$1 dir=$2 hostname=$3
+    shift 3
     for cg in "$@"; do mkdir -p "$cg" && echo $$ >"$cg/cgroup.procs"; done
     echo $$ >"$dir/nspawn.pid"
     exec systemd-nspawn --quiet --register=no --keep-unit --boot --network-veth \
-      --machine="$name" --directory="$dir/root" --console=read-only --resolv-conf=off \
+      --machine="$name" --hostname="$hostname" --directory="$dir/root" --console=read-only --resolv-conf=off \
       --timezone=off --link-journal=no
-  ' test-server-launch "$name" "$d" "${cgroups[@]}" \
+  ' test-server-launch "$name" "$d" "$(host_name "$name")" "${cgroups[@]}" \
     </dev/null >>"$d/console.log" 2>&1 {FD_IMAGE}>&- {FD_SERVER}>&- {FD_GLOBAL}>&- &
   disown || true
 
@@ -692,13 +726,29 @@ fresh_boot() { # NAME ROOT-ID: a new writable layer on ROOT-ID, then boot (serve
   boot_server "$name" "$(lowerdir_of "$root")"
 }
 
+# A server that is shutting down (its reboot was issued: a container's reboot ends it) still has
+# its leader for a few seconds; `up` must not hand it out as running. Waits (up to 60 s) until the
+# leader is gone when systemd inside says it is stopping.
+wait_if_stopping() {
+  local name=$1 leader state deadline
+  leader=$(leader_pid "$name") || return 0
+  state=$(in_container "$leader" timeout 5 systemctl is-system-running 2>/dev/null || true)
+  # (no answer at all: systemd is already gone, the leader about to end)
+  [[ $state == stopping || -z $state ]] || return 0
+  log "$name is shutting down: waiting for it to end before booting it"
+  deadline=$(($(date +%s) + 60))
+  while is_running "$name" && (($(date +%s) < deadline)); do sleep 0.2; done
+}
+
 cmd_up() {
-  local name=$1 image=${2:-} root
-  check_name "$name"
+  local name image=${2:-} root
+  check_name "$1"
+  name=$(scoped "$1")
   if [[ -n $image ]]; then check_image "$image"; fi
   prepare_root_layers "$image"
   root=$(root_id "$image")
   lock_server "$name"
+  wait_if_stopping "$name"
   if is_running "$name"; then
     if [[ "$(server_root "$name")" == "$root" ]]; then
       print_json "$name"
@@ -712,11 +762,12 @@ cmd_up() {
 }
 
 cmd_reset() {
-  local name=$1 image=${2:-} t0
-  check_name "$name"
+  local name image=${2:-} t0
+  check_name "$1"
+  name=$(scoped "$1")
   if [[ -n $image ]]; then check_image "$image"; fi
   if [[ ! -s "$(sdir "$name")/index" ]]; then
-    cmd_up "$name" "$image"
+    cmd_up "$1" "$image"
     return
   fi
   prepare_root_layers "$image"
@@ -748,13 +799,13 @@ down_one() {
 
 cmd_down() {
   check_name "$1"
-  down_one "$1"
+  down_one "$(scoped "$1")"
 }
 
 cmd_info() {
   check_name "$1"
-  is_running "$1" || die "$1 is not running"
-  print_json "$1"
+  is_running "$(scoped "$1")" || die "$1 is not running"
+  print_json "$(scoped "$1")"
 }
 
 cmd_list() {
@@ -762,7 +813,7 @@ cmd_list() {
   for d in "$SERVERS_DIR"/*/; do
     [[ -d $d ]] || continue
     name=$(basename "$d")
-    [[ $name =~ ^[a-z][a-z0-9-]{0,9}$ ]] || continue
+    in_scope "$name" || continue
     is_running "$name" && print_json "$name"
   done
   return 0
@@ -792,23 +843,42 @@ remove_old_layers() {
   done
 }
 
+# Without a run tag: every server on this host, strays, and what the servers shared. With one: only
+# that run's servers (and their strays); the shared old layers and apt-cacher-ng go only when no
+# server of any run is left, since another run may be using them.
 cmd_down_all() {
-  local d name pid
+  local d name pid target stray_prefix="$SERVERS_DIR/$RUN_TAG"
   for d in "$SERVERS_DIR"/*/; do
     [[ -d $d ]] || continue
     name=$(basename "$d")
-    [[ $name =~ ^[a-z][a-z0-9-]{0,9}$ ]] || continue
+    in_scope "$name" || continue
     (down_one "$name") || log "could not take $name down"
   done
-  # strays whose state directory is gone: any systemd-nspawn booting a root below $SERVERS_DIR
+  # strays whose state directory is gone: a systemd-nspawn booting a root below $SERVERS_DIR (this
+  # run's: below $SERVERS_DIR/TAG*)
   for pid in $(pgrep -x systemd-nspawn || true); do
-    if is_nspawn_for "$pid" "$SERVERS_DIR"; then
+    if is_nspawn_for "$pid" "$stray_prefix" prefix; then
       log "killing stray systemd-nspawn $pid"
       kill -KILL "$(leader_of_nspawn "$pid" || echo "$pid")" 2>/dev/null || true
     fi
   done
-  umount_below "$SERVERS_DIR"
-  for d in $(cgroup_dirs x); do kill_cgroup_dir "$(dirname "$d")"; done
+  if [[ -z $RUN_TAG ]]; then
+    umount_below "$SERVERS_DIR"
+    for d in $(cgroup_dirs x); do kill_cgroup_dir "$(dirname "$d")"; done
+  else
+    while read -r target; do
+      [[ $target == "$stray_prefix"* ]] && umount_below "$target"
+    done < <(findmnt -rno TARGET | awk -v p="$SERVERS_DIR/" 'index($0, p) == 1' | sort -r)
+    for d in $(cgroup_dirs x); do
+      for target in "$(dirname "$d")/$RUN_TAG"*; do
+        [[ -d $target ]] && kill_cgroup_dir "$target"
+      done
+    done
+  fi
+  if [[ -n $RUN_TAG ]] && compgen -G "$SERVERS_DIR/*/" >/dev/null; then
+    log "other runs' servers are up: old layers and apt-cacher-ng stay"
+    return 0
+  fi
   remove_old_layers
   if [[ -f $ACNG_MARK ]]; then
     log "stopping apt-cacher-ng (started by this tool; its cache stays)"
@@ -824,13 +894,15 @@ cmd_exec() {
   [[ $name =~ ^[a-z][a-z0-9-]{0,9}$ ]] || { log "error: invalid server name '$name'"; exit 125; }
   [[ ${1:-} == -- ]] && shift
   (($#)) || { log "error: exec: missing command"; exit 125; }
-  leader=$(leader_pid "$name") || { log "error: $name is not running"; exit 125; }
+  leader=$(leader_pid "$(scoped "$name")") || { log "error: $name is not running"; exit 125; }
   in_container "$leader" "$@"
 }
 
 main() {
   (($#)) || usage
   [[ $EUID -eq 0 ]] || die "must run as root"
+  [[ -z $RUN_TAG || $RUN_TAG =~ ^[0-9][a-z0-9]$ ]] ||
+    die "invalid HOSTDECK_TEST_RUN '$RUN_TAG' (want a digit, then a letter or digit)"
   local cmd=$1
   shift
   case $cmd in

@@ -6,7 +6,7 @@
 //   files.cjs  the file API (src/files) and its dependencies, loaded on the first file call: kept
 //              apart, its code does not weigh on an idle agent's memory (issue 6: idle ≤ 50 MB)
 //   pty.node   node-pty's native addon, loaded from beside agent.cjs
-//   VERSION    the agent version (AGENT_VERSION of src/index.ts)
+//   VERSION    the agent version (AGENT_VERSION of packages/contracts/src/agent-version.ts)
 // The install recipe (packages/recipes/src/agent) unpacks it into /opt/hostdeck-agent/<version>.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,10 +20,10 @@ const distDirectory = path.join(agentDirectory, 'dist');
 const stage = path.join(distDirectory, 'stage');
 const require = createRequire(path.join(agentDirectory, 'package.json'));
 
-const versionMatch = /AGENT_VERSION\s*=\s*(\d+)/.exec(
-  readFileSync(path.join(agentDirectory, 'src/index.ts'), 'utf8'),
-);
-if (!versionMatch) throw new Error('AGENT_VERSION not found in src/index.ts');
+// The version is shared with the panel, so it lives in contracts (the panel never imports the agent).
+const versionSource = path.resolve(agentDirectory, '../../packages/contracts/src/agent-version.ts');
+const versionMatch = /AGENT_VERSION\s*=\s*(\d+)/.exec(readFileSync(versionSource, 'utf8'));
+if (!versionMatch) throw new Error(`AGENT_VERSION not found in ${versionSource}`);
 const version = Number(versionMatch[1]);
 
 /**

@@ -1,4 +1,4 @@
-import { AGENT_VERSION } from './index.js';
+import { AGENT_VERSION } from '@hostdeck/contracts/agent-version';
 import { DEFAULT_CONFIG_PATH, loadAgentConfig } from './config.js';
 import type { FileHandlers } from './scope.js';
 import { logLine, startAgent } from './start.js';

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireOrSkip } from '../../../tools/testing/require-or-skip.js';
 import { startFilesTestAgent } from './testing/agent-test-support.js';
 
 // Downloads run as root go through a worker that opens the file and hands its descriptor back.
-const asRoot = process.getuid?.() === 0;
+const asRoot = requireOrSkip(process.getuid?.() === 0, 'the download hand-off runs as root');
 let test: Awaited<ReturnType<typeof startFilesTestAgent>>;
 let folder: string;
 const content = randomBytes(5 * 2 ** 20 + 123);

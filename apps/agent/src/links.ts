@@ -7,7 +7,7 @@ import {
   type AgentTokenPayload,
 } from '@hostdeck/contracts/agent-protocol';
 import { AgentRequestError } from './errors.js';
-import { FILE_MESSAGES } from './files/messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { isMedia } from './files/mime.js';
 import { isInsideRoot } from './paths.js';
 import { AgentAuthError, type TokenVerifier } from './tokens.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestAgent, TEST_ORIGIN, workerPids } from './testing/agent-test-support.js';
-import { AGENT_VERSION } from './index.js';
+import { AGENT_VERSION } from '@hostdeck/contracts/agent-version';
 
 let test: Awaited<ReturnType<typeof startTestAgent>>;
 beforeAll(async () => {

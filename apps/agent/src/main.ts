@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { AgentConfig, AgentOperation, AgentTokenPayload } from '@hostdeck/contracts/agent-protocol';
-import { AGENT_VERSION } from './index.js';
+import { AGENT_VERSION } from '@hostdeck/contracts/agent-version';
 import { applyCors } from './cors.js';
 import { pathKeyOf } from './files/path-cipher.js';
 import { AgentRequestError } from './errors.js';

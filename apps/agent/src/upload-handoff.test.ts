@@ -4,11 +4,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_MESSAGES } from './files/messages.js';
+import { requireOrSkip } from '../../../tools/testing/require-or-skip.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { startFilesTestAgent } from './testing/agent-test-support.js';
 
 // Uploads run as root are parsed by the main process and written into a temp file the worker made.
-const asRoot = process.getuid?.() === 0;
+const asRoot = requireOrSkip(process.getuid?.() === 0, 'the upload hand-off runs as root');
 const MAX_UPLOAD = 8 * 2 ** 20;
 let test: Awaited<ReturnType<typeof startFilesTestAgent>>;
 let folder: string;

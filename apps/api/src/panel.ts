@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createAccounts } from './accounts/accounts.js';
+import { AREAS } from './areas.js';
+import { composeAreas, createPanelServices, type PanelLog } from './composition.js';
 import type { Config } from './config/config.js';
 import { createSecretBox, type SecretBox } from './crypto/secret-box.js';
 import type { DatabaseConnection } from './database/database.js';
@@ -8,6 +10,7 @@ import { createEventsRepository } from './events/events.repository.js';
 import { createEventsService, type EventsService } from './events/events.service.js';
 import { buildApp, type AppDependencies } from './http/app.js';
 import { createEventHooks } from './jobs/event-hooks.js';
+import { createEventFinisher } from './jobs/finish-event.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { createJobRunner, ServerBusyError } from './jobs/job-runner.js';
 import { createLeaseReaper } from './jobs/lease-reaper.js';
@@ -43,8 +46,9 @@ export interface Panel {
 }
 
 /**
- * The composition root: builds every service with its real dependencies, declared here and
- * nowhere else (CONVENTIONS.md), then the HTTP app on top of them.
+ * The panel: the event machinery (queue, runner, reaper), the shared services and each area's
+ * (composition.ts, areas.ts), then the HTTP app on top of them. Every dependency is declared here
+ * or in an area's descriptor, nowhere else (CONVENTIONS.md).
  */
 export async function createPanel(options: PanelOptions): Promise<Panel> {
   const { config, database } = options;
@@ -67,12 +71,15 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     concurrency: jobs.concurrency,
     databaseUrl: config.databaseUrl,
   });
-  const events = createEventsService({ repository, queue, notifier, secretBox, connections });
-  const executor = options.executor ?? createSshExecutor();
-  // Areas register their tasks and finished-event handlers here while the app is built.
+  // Areas register their tasks and finished-event handlers here (composeAreas, below).
   const hooks = createEventHooks((message, details) => app.log.error(details, message));
+  // The one way an event ends, for the runner, the reaper and cancelling alike.
+  const finishEvent = createEventFinisher({ repository, hooks, notifier });
+  const events = createEventsService({ repository, queue, notifier, finishEvent, secretBox, connections });
+  const executor = options.executor ?? createSshExecutor();
   const runner = createJobRunner({
     hooks,
+    finishEvent,
     repository,
     executor,
     connections,
@@ -81,7 +88,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     leaseMs: jobs.leaseMs,
     heartbeatMs: jobs.heartbeatMs,
   });
-  const reaper = createLeaseReaper({ repository, queue, notifier, intervalMs: jobs.reaperIntervalMs });
+  const reaper = createLeaseReaper({ repository, queue, finishEvent, intervalMs: jobs.reaperIntervalMs });
 
   // Mail is only sent from requests, once `app` exists: its logger is the one to use.
   const mailLog: MailLog = {
@@ -106,7 +113,13 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     log: mailLog,
   });
 
-  const app = await buildApp({
+  // Services are built before the app; they log through its logger once it exists.
+  const panelLog: PanelLog = {
+    info: (details, message) => app.log.info(details, message),
+    warn: (details, message) => app.log.warn(details, message),
+    error: (details, message) => app.log.error(details, message),
+  };
+  const services = createPanelServices({
     config,
     database,
     bus,
@@ -114,7 +127,14 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     accounts,
     executor,
     secretBox,
-    hooks,
+    connections,
+    appLog: panelLog,
+  });
+  // Each area's services, tasks and finished-event handlers, from the one list (areas.ts).
+  const areas = composeAreas(services, hooks, AREAS);
+  const app = await buildApp({
+    services,
+    areas,
     logger: options.logger,
     logDestination: options.logDestination,
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isOrigin, isPublicKeyPem } from './agent-protocol.js';
 import { eventSchema } from './events.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * The agent (apps/agent) and the panel calls around it (spec/001 §7, spec/000 §7 agent token,
@@ -59,11 +60,32 @@ export const agentInstallResponseSchema = z.object({ data: eventSchema });
 /** The event type of an agent install or upgrade (spec/001 §3). */
 export const AGENT_INSTALL_EVENT_TYPE = 'install_agent';
 
-export const agentRoutes = {
-  serverToken: { method: 'POST', path: '/api/servers/agent/token', response: agentTokenResponseSchema },
-  siteToken: { method: 'POST', path: '/api/sites/agent/token', response: agentTokenResponseSchema },
+export const agentRoutes = defineRoutes({
+  serverToken: {
+    method: 'POST',
+    path: '/api/servers/agent/token',
+    body: serverAgentTokenRequestSchema,
+    response: agentTokenResponseSchema,
+  },
+  siteToken: {
+    method: 'POST',
+    path: '/api/sites/agent/token',
+    body: siteAgentTokenRequestSchema,
+    response: agentTokenResponseSchema,
+  },
   /** Query flag `web` (spec/001 §7). */
-  install: { method: 'POST', path: '/api/servers/agent/install', response: agentInstallResponseSchema },
+  install: {
+    method: 'POST',
+    path: '/api/servers/agent/install',
+    body: serverAgentTokenRequestSchema,
+    query: agentInstallQuerySchema,
+    response: agentInstallResponseSchema,
+  },
   /** Public (spec/000 §7): query `version`. */
-  changelog: { method: 'GET', path: '/api/agent-changelog', response: agentChangelogResponseSchema },
-} as const;
+  changelog: {
+    method: 'GET',
+    path: '/api/agent-changelog',
+    query: agentChangelogQuerySchema,
+    response: agentChangelogResponseSchema,
+  },
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { eventSchema } from './events.js';
 import { hasControlCharacters, PATH_MAX_LENGTH } from './grammars.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
+import { defineRoutes } from './route-contract.js';
 
 /** Messages of this area (English text = i18n key; Vietnamese in the API's catalogue). */
 export const DATABASE_MESSAGES = {
@@ -45,11 +46,12 @@ export const serverDatabaseListSchema = z.object({ data: z.array(serverDatabaseS
 export const databaseImportResponseSchema = z.object({ data: eventSchema });
 
 /** The database calls of the file manager. Paths use `:param` placeholders. */
-export const databaseRoutes = {
+export const databaseRoutes = defineRoutes({
   list: { method: 'GET', path: '/api/servers/:server/databases', response: serverDatabaseListSchema },
   import: {
+    body: databaseImportRequestSchema,
     method: 'POST',
     path: '/api/servers/:server/databases/:database/import',
     response: databaseImportResponseSchema,
   },
-} as const;
+});

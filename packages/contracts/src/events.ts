@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateKeysSchema } from './update-keys.js';
 
 /**
  * An event's description and error line are stored as an id and its values, never as one
@@ -151,7 +152,7 @@ export const eventStatusMessageSchema = z.object({
 });
 export const updateDataMessageSchema = z.object({
   type: z.literal('Update-data'),
-  keys: z.array(z.string()),
+  keys: updateKeysSchema,
 });
 export const streamContentMessageSchema = z.object({
   type: z.literal('Stream_content'),

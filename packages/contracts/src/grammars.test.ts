@@ -25,6 +25,7 @@ import {
 import { PHP_VERSIONS } from './constants.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
 import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from './testing/injection-payloads.js';
+import packageJson from '../package.json';
 import * as contracts from './index.js';
 
 function messages(schema: z.ZodType, value: unknown): string[] {
@@ -71,9 +72,11 @@ describe('shared rules', () => {
     expect(hasControlCharacters('plain text, é, 漢字 and ~!@#$%^&*()')).toBe(false);
   });
 
-  it('is exported from the package root', () => {
+  it('is exported from the package root; the injection payloads only from its testing entry', () => {
     expect(contracts.domainSchema).toBe(domainSchema);
-    expect(contracts.SHELL_INJECTION_PAYLOADS).toBe(SHELL_INJECTION_PAYLOADS);
+    // Test support stays out of production imports: `@hostdeck/contracts/testing` (package.json).
+    expect('SHELL_INJECTION_PAYLOADS' in contracts).toBe(false);
+    expect(packageJson.exports['./testing']).toBe('./src/testing/injection-payloads.ts');
   });
 });
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PHP_VERSIONS } from './constants.js';
-import { eventTextValuesSchema } from './events.js';
 import { DEFAULT_LINUX_USER, ipSchema, linuxUserSchema, portSchema, siteOwnerSchema } from './grammars.js';
 import { serverSummarySchema } from './servers.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
- * Connecting, provisioning and managing a server, and its applications (spec/000 §2, §3 Server and
- * Application, §4, §7 Servers). Requests are strict objects: unknown fields are errors.
+ * Connecting, provisioning and managing a server (spec/000 §2, §3 Server, §4, §7 Servers); its
+ * applications are a server section of their own (applications.ts). Requests are strict objects: unknown fields are errors.
  */
 
 /** Operating systems the panel provisions (spec/000 §9, plus Debian 12). */
@@ -135,74 +135,25 @@ export const protectServerRequestSchema = z.strictObject({ protected: z.boolean(
 /** DELETE api/servers/{server}: the user types the server's name to confirm. */
 export const deleteServerRequestSchema = z.strictObject({ name: serverNameSchema });
 
-export const APPLICATION_GROUPS = ['webserver', 'php', 'mysql', 'other'] as const;
-
-/** The applications of spec/000 §3, and each PHP version as `php8.3`. */
-export const APPLICATION_NAMES = [
-  'nginx',
-  'apache2',
-  'openlitespeed',
-  'pm2',
-  'docker',
-  'wireguard',
-  'bind9',
-  'postgresql',
-  'mongod',
-  'mariadb',
-  'mysql',
-  'mtproxy',
-  ...PHP_VERSIONS.map((version) => `php${version}` as const),
-] as const;
-export type ApplicationName = (typeof APPLICATION_NAMES)[number];
-export const applicationNameSchema = z.enum(APPLICATION_NAMES);
-
-/** An application as read from the server (spec/000 §3 Application), never as hoped for. */
-export const applicationSchema = z.object({
-  id: applicationNameSchema,
-  name: z.string(),
-  group: z.enum(APPLICATION_GROUPS),
-  binary_name: z.string(),
-  is_installed: z.boolean(),
-  installed_version: z.string().nullable(),
-  /** systemd state of its service: active, inactive, failed, or null without a service. */
-  service_state: z.string().nullable(),
-  auto_restart: z.boolean(),
-  icon: z.string(),
-  /** Installable by this panel on this server's OS (docs list what is proven where). */
-  supported: z.boolean(),
-  /**
-   * Its last install on this server failed and it is still not installed: the row says why and
-   * links to that event's output (issue 26). The error line as events carry it.
-   */
-  install_failure: z
-    .object({
-      event_id: z.number().int(),
-      status: z.string(),
-      error_reason: z.string().nullable(),
-      error_id: z.string().nullable(),
-      error_values: eventTextValuesSchema,
-    })
-    .nullable(),
-});
-export type Application = z.infer<typeof applicationSchema>;
-export const applicationListSchema = z.object({ data: z.array(applicationSchema) });
-
-/** GET api/servers/{server}/applications: `installed=no` lists what can be installed. */
-export const applicationListQuerySchema = z.object({
-  installed: z.enum(['yes', 'no']).optional(),
-  search: z.string().trim().max(255).optional(),
-});
-
-export const APPLICATION_ACTIONS = ['start', 'stop', 'restart'] as const;
-export const autoRestartRequestSchema = z.strictObject({ enabled: z.boolean() });
-export const installApplicationRequestSchema = z.strictObject({ name: applicationNameSchema });
-
 /** The answer of every call that starts an event: 201 with the event (spec/000 §4). */
 export const startedEventResponseSchema = z.object({ data: z.object({ id: z.number().int() }) });
 
+/** POST api/servers/{server}/reinstall: from a step id ("retry from here"), or from the start. */
+export const reinstallRequestSchema = z.strictObject({
+  from_step: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid value')
+    .optional(),
+});
+
 /** The server calls of this issue. Paths use `:param` placeholders. */
-export const serverManagementRoutes = {
-  connectServer: { method: 'POST', path: '/api/servers', response: serverDetailResponseSchema },
+export const serverManagementRoutes = defineRoutes({
+  connectServer: {
+    method: 'POST',
+    path: '/api/servers',
+    body: connectServerRequestSchema,
+    response: serverDetailResponseSchema,
+  },
   /** `command` method: the key is installed; connect, check the OS and start provisioning. */
   verifyConnection: {
     method: 'POST',
@@ -211,16 +162,37 @@ export const serverManagementRoutes = {
   },
   serverDetail: { method: 'GET', path: '/api/servers/:server', response: serverDetailResponseSchema },
   systemInfo: { method: 'GET', path: '/api/servers/:server/systeminfo', response: systemInfoSchema },
-  rename: { method: 'PUT', path: '/api/servers/:server/name', response: serverDetailResponseSchema },
-  changeIp: { method: 'PUT', path: '/api/servers/:server/ip', response: serverDetailResponseSchema },
-  changePassword: { method: 'PUT', path: '/api/servers/:server/password', response: null },
+  rename: {
+    method: 'PUT',
+    path: '/api/servers/:server/name',
+    body: renameServerRequestSchema,
+    response: serverDetailResponseSchema,
+  },
+  changeIp: {
+    method: 'PUT',
+    path: '/api/servers/:server/ip',
+    body: changeServerIpRequestSchema,
+    response: serverDetailResponseSchema,
+  },
+  changePassword: {
+    method: 'PUT',
+    path: '/api/servers/:server/password',
+    body: changeServerPasswordRequestSchema,
+    response: null,
+  },
   getTimezone: { method: 'GET', path: '/api/servers/:server/timezone', response: timezoneResponseSchema },
   setTimezone: {
+    body: setTimezoneRequestSchema,
     method: 'POST',
     path: '/api/servers/:server/timezone',
     response: startedEventResponseSchema,
   },
-  protect: { method: 'POST', path: '/api/servers/:server/protect', response: serverDetailResponseSchema },
+  protect: {
+    method: 'POST',
+    path: '/api/servers/:server/protect',
+    body: protectServerRequestSchema,
+    response: serverDetailResponseSchema,
+  },
   restartNormal: {
     method: 'POST',
     path: '/api/servers/:server/restart/normal',
@@ -234,35 +206,16 @@ export const serverManagementRoutes = {
   clean: { method: 'POST', path: '/api/servers/:server/clean', response: startedEventResponseSchema },
   hotfix: { method: 'POST', path: '/api/servers/:server/hotfix', response: startedEventResponseSchema },
   /** Provisioning again, from the failed step or from the start ("retry from here"). */
-  reinstall: { method: 'POST', path: '/api/servers/:server/reinstall', response: startedEventResponseSchema },
-  deleteServer: { method: 'DELETE', path: '/api/servers/:server', response: null },
-  applications: { method: 'GET', path: '/api/servers/:server/applications', response: applicationListSchema },
-  installApplication: {
+  reinstall: {
     method: 'POST',
-    path: '/api/servers/:server/applications',
+    path: '/api/servers/:server/reinstall',
+    body: reinstallRequestSchema.nullish(),
     response: startedEventResponseSchema,
   },
-  uninstallApplication: {
+  deleteServer: {
     method: 'DELETE',
-    path: '/api/servers/:server/applications/:application',
-    response: startedEventResponseSchema,
+    path: '/api/servers/:server',
+    body: deleteServerRequestSchema,
+    response: null,
   },
-  applicationAction: {
-    method: 'POST',
-    path: '/api/servers/:server/applications/:application/:action',
-    response: startedEventResponseSchema,
-  },
-  autoRestart: {
-    method: 'POST',
-    path: '/api/servers/:server/applications/:application/auto-restart',
-    response: startedEventResponseSchema,
-  },
-} as const;
-
-/** POST api/servers/{server}/reinstall: from a step id ("retry from here"), or from the start. */
-export const reinstallRequestSchema = z.strictObject({
-  from_step: z
-    .string()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid value')
-    .optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginatedSchema } from './pagination.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * A server as lists, the shell and global search see it (spec/000 §3 Server, the fields needed so
@@ -39,8 +40,18 @@ export const favoriteRequestSchema = z.strictObject({ is_favorite: z.boolean().o
 export const favoriteResponseSchema = z.object({ is_favorite: z.boolean() });
 
 /** Server calls built so far (spec/000 §7 Servers). Paths use `:param` placeholders. */
-export const serverRoutes = {
-  listServers: { method: 'GET', path: '/api/servers', response: serverListSchema },
-  showServer: { method: 'GET', path: '/api/servers/:server', response: serverResponseSchema },
-  favoriteServer: { method: 'POST', path: '/api/servers/:server/favorite', response: favoriteResponseSchema },
-} as const;
+export const serverRoutes = defineRoutes({
+  listServers: {
+    method: 'GET',
+    path: '/api/servers',
+    query: searchablePageQuerySchema,
+    response: serverListSchema,
+  },
+  // GET api/servers/{server} answers the server in full: serverManagementRoutes.serverDetail.
+  favoriteServer: {
+    method: 'POST',
+    path: '/api/servers/:server/favorite',
+    body: favoriteRequestSchema.nullish(),
+    response: favoriteResponseSchema,
+  },
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasControlCharacters, wildcardDomainSchema } from './grammars.js';
 import { pageQuerySchema, paginatedSchema } from './pagination.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * Payloads and calls of the SSL certificates of a site (spec/000 §3 certificates, §7 "certificates
@@ -195,25 +196,39 @@ export const certificateRenewStartedSchema = z.object({
 });
 
 /** SSL calls of a site (spec/000 §7). Paths use `:param` placeholders. */
-export const certificateRoutes = {
-  list: { method: 'GET', path: '/api/sites/:site/certificates', response: certificateListSchema },
+export const certificateRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/api/sites/:site/certificates',
+    query: certificateListQuerySchema,
+    response: certificateListSchema,
+  },
   create: {
+    body: createCertificateRequestSchema,
     method: 'POST',
     path: '/api/sites/:site/certificates',
     response: certificateCreatedResponseSchema,
   },
   free: {
+    body: freeCertificateRequestSchema.optional(),
     method: 'POST',
     path: '/api/sites/:site/certificates/free',
     response: certificateEventResponseSchema,
   },
   import: {
+    body: importCertificateRequestSchema,
     method: 'POST',
     path: '/api/sites/:site/certificates/import',
     response: certificateEventResponseSchema,
   },
-  csr: { method: 'POST', path: '/api/sites/:site/certificates/csr', response: certificateResponseSchema },
+  csr: {
+    method: 'POST',
+    path: '/api/sites/:site/certificates/csr',
+    body: csrCertificateRequestSchema,
+    response: certificateResponseSchema,
+  },
   install: {
+    body: installCertificateRequestSchema,
     method: 'POST',
     path: '/api/sites/:site/certificates/:certificate/install',
     response: certificateEventResponseSchema,
@@ -229,6 +244,7 @@ export const certificateRoutes = {
     response: certificateEventResponseSchema,
   },
   clone: {
+    body: cloneCertificateRequestSchema,
     method: 'POST',
     path: '/api/sites/:site/certificates/:certificate/clone',
     response: certificateEventResponseSchema,
@@ -261,4 +277,4 @@ export const certificateRoutes = {
     path: '/api/sites/:site/certificates/renew',
     response: certificateRenewStartedSchema,
   },
-} as const;
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDomain, isSafeValue } from './grammars.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
+import { defineRoutes, idParamSchema } from './route-contract.js';
 
 /**
  * Payloads and calls of the web server configs and logs of a site (spec/000 §2
@@ -137,20 +138,41 @@ export const siteLogResponseSchema = z.object({
 });
 export type SiteLog = z.infer<typeof siteLogResponseSchema>;
 
+const configParamsSchema = z.object({ site: idParamSchema, name: siteConfigNameSchema });
+
 /** Site config and log calls (spec/000 §7 configs CRUD). Paths use `:param` placeholders. */
-export const siteConfigRoutes = {
+export const siteConfigRoutes = defineRoutes({
   listConfigs: { method: 'GET', path: '/api/sites/:site/configs', response: siteConfigListSchema },
   showConfig: {
+    params: configParamsSchema,
     method: 'GET',
     path: '/api/sites/:site/configs/:name',
     response: siteConfigContentResponseSchema,
   },
-  createConfig: { method: 'POST', path: '/api/sites/:site/configs', response: siteConfigSavedResponseSchema },
+  createConfig: {
+    method: 'POST',
+    path: '/api/sites/:site/configs',
+    body: createSiteConfigRequestSchema,
+    response: siteConfigSavedResponseSchema,
+  },
   updateConfig: {
+    params: configParamsSchema,
+    body: updateSiteConfigRequestSchema,
     method: 'PUT',
     path: '/api/sites/:site/configs/:name',
     response: siteConfigSavedResponseSchema,
   },
-  deleteConfig: { method: 'DELETE', path: '/api/sites/:site/configs/:name', response: null },
-  showLog: { method: 'GET', path: '/api/sites/:site/logs/:kind', response: siteLogResponseSchema },
-} as const;
+  deleteConfig: {
+    method: 'DELETE',
+    path: '/api/sites/:site/configs/:name',
+    params: configParamsSchema,
+    response: null,
+  },
+  showLog: {
+    method: 'GET',
+    path: '/api/sites/:site/logs/:kind',
+    params: z.object({ site: idParamSchema, kind: z.enum(SITE_LOG_KINDS) }),
+    query: siteLogQuerySchema,
+    response: siteLogResponseSchema,
+  },
+});

@@ -3,6 +3,7 @@ import { eventSchema } from './events.js';
 import { hasControlCharacters, isDomain, isIpv4 } from './grammars.js';
 import { pageQuerySchema, paginatedSchema } from './pagination.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * Payloads and calls of the deployments and commands of a site (spec/000 §3, §4 "Deploy now
@@ -215,24 +216,32 @@ export const siteCommandStartedSchema = z.object({ event: eventSchema, command: 
 export type SiteCommandStarted = z.infer<typeof siteCommandStartedSchema>;
 
 /** Deployments and commands of a site (spec/000 §7). Paths use `:param` placeholders. */
-export const deploymentRoutes = {
+export const deploymentRoutes = defineRoutes({
   settings: {
     method: 'GET',
     path: '/api/sites/:site/deploys/settings',
     response: deploySettingsResponseSchema,
   },
   setRepository: {
+    body: siteRepositoryRequestSchema,
     method: 'PUT',
     path: '/api/sites/:site/repository',
     response: deploySettingsResponseSchema,
   },
-  setBranch: { method: 'PUT', path: '/api/sites/:site/branch', response: deploySettingsResponseSchema },
+  setBranch: {
+    method: 'PUT',
+    path: '/api/sites/:site/branch',
+    body: siteBranchRequestSchema,
+    response: deploySettingsResponseSchema,
+  },
   setScript: {
+    body: deployScriptRequestSchema,
     method: 'PUT',
     path: '/api/sites/:site/deploys/script',
     response: deploySettingsResponseSchema,
   },
   setVariables: {
+    body: deployVariablesRequestSchema,
     method: 'PUT',
     path: '/api/sites/:site/deploys/variables',
     response: deploySettingsResponseSchema,
@@ -253,12 +262,18 @@ export const deploymentRoutes = {
     response: deploySettingsResponseSchema,
   },
   autoDeploy: {
+    body: autoDeployRequestSchema,
     method: 'POST',
     path: '/api/sites/:site/deploys/auto',
     response: deploySettingsResponseSchema,
   },
   deployNow: { method: 'POST', path: '/api/sites/:site/deploys/now', response: deploymentStartedSchema },
-  listDeployments: { method: 'GET', path: '/api/sites/:site/deploys', response: deploymentListSchema },
+  listDeployments: {
+    method: 'GET',
+    path: '/api/sites/:site/deploys',
+    query: deploymentListQuerySchema,
+    response: deploymentListSchema,
+  },
   rollback: {
     method: 'POST',
     path: '/api/sites/:site/deploys/:deployment/rollback',
@@ -270,6 +285,16 @@ export const deploymentRoutes = {
     path: '/api/servers/:server/sites/:site/deploy/http',
     response: deployHookResponseSchema,
   },
-  listCommands: { method: 'GET', path: '/api/sites/:site/commands', response: siteCommandListSchema },
-  runCommand: { method: 'POST', path: '/api/sites/:site/commands', response: siteCommandStartedSchema },
-} as const;
+  listCommands: {
+    method: 'GET',
+    path: '/api/sites/:site/commands',
+    query: deploymentListQuerySchema,
+    response: siteCommandListSchema,
+  },
+  runCommand: {
+    method: 'POST',
+    path: '/api/sites/:site/commands',
+    body: siteCommandRequestSchema,
+    response: siteCommandStartedSchema,
+  },
+});

@@ -12,9 +12,11 @@ import {
   wildcardDomainSchema,
 } from './grammars.js';
 import { paginatedSchema } from './pagination.js';
+import { searchablePageQuerySchema } from './servers.js';
 import { startedEventResponseSchema } from './server-management.js';
 import { SITE_WEB_SERVERS } from './site-configs.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * Sites (spec/000 §2 site routes, §3 Site and Site create payload, §5 site creation, §7 Sites).
@@ -224,27 +226,103 @@ export const ipRemoteCheckResponseSchema = z.object({
 export const siteEventResponseSchema = startedEventResponseSchema;
 
 /** Site calls (spec/000 §7 Sites). Paths use `:param` placeholders. */
-export const siteRoutes = {
-  listSites: { method: 'GET', path: '/api/sites', response: siteListSchema },
-  serverSites: { method: 'GET', path: '/api/servers/:server/sites', response: siteListSchema },
-  createSite: { method: 'POST', path: '/api/sites', response: createSiteResponseSchema },
+export const siteRoutes = defineRoutes({
+  listSites: {
+    method: 'GET',
+    path: '/api/sites',
+    query: searchablePageQuerySchema,
+    response: siteListSchema,
+  },
+  serverSites: {
+    method: 'GET',
+    path: '/api/servers/:server/sites',
+    query: searchablePageQuerySchema,
+    response: siteListSchema,
+  },
+  createSite: {
+    method: 'POST',
+    path: '/api/sites',
+    body: createSiteRequestSchema,
+    response: createSiteResponseSchema,
+  },
   showSite: { method: 'GET', path: '/api/sites/:site', response: siteDetailResponseSchema },
   /** Body or query `delete_database`; an alias's parent is applied again without it. */
-  deleteSite: { method: 'DELETE', path: '/api/sites/:site', response: siteEventResponseSchema },
-  rename: { method: 'PUT', path: '/api/sites/:site/name', response: siteDetailResponseSchema },
-  favorite: { method: 'POST', path: '/api/sites/:site/favorite', response: siteFavoriteResponseSchema },
-  protect: { method: 'POST', path: '/api/sites/:site/protect', response: siteDetailResponseSchema },
-  toggle: { method: 'POST', path: '/api/sites/:site/toggle', response: siteEventResponseSchema },
-  phpVersion: { method: 'PUT', path: '/api/sites/:site/php_version', response: siteEventResponseSchema },
-  proxyPort: { method: 'PUT', path: '/api/sites/:site/proxy_port', response: siteEventResponseSchema },
-  directory: { method: 'PUT', path: '/api/sites/:site/directory', response: siteEventResponseSchema },
-  owner: { method: 'PUT', path: '/api/sites/:site/owner', response: siteEventResponseSchema },
+  deleteSite: {
+    method: 'DELETE',
+    path: '/api/sites/:site',
+    query: deleteSiteQuerySchema,
+    body: deleteSiteRequestSchema.nullish(),
+    response: siteEventResponseSchema,
+  },
+  rename: {
+    method: 'PUT',
+    path: '/api/sites/:site/name',
+    body: renameSiteRequestSchema,
+    response: siteDetailResponseSchema,
+  },
+  favorite: {
+    method: 'POST',
+    path: '/api/sites/:site/favorite',
+    body: siteFavoriteRequestSchema.nullish(),
+    response: siteFavoriteResponseSchema,
+  },
+  protect: {
+    method: 'POST',
+    path: '/api/sites/:site/protect',
+    body: protectSiteRequestSchema,
+    response: siteDetailResponseSchema,
+  },
+  toggle: {
+    method: 'POST',
+    path: '/api/sites/:site/toggle',
+    body: toggleSiteRequestSchema.nullish(),
+    response: siteEventResponseSchema,
+  },
+  phpVersion: {
+    method: 'PUT',
+    path: '/api/sites/:site/php_version',
+    body: sitePhpVersionRequestSchema,
+    response: siteEventResponseSchema,
+  },
+  proxyPort: {
+    method: 'PUT',
+    path: '/api/sites/:site/proxy_port',
+    body: siteProxyPortRequestSchema,
+    response: siteEventResponseSchema,
+  },
+  directory: {
+    method: 'PUT',
+    path: '/api/sites/:site/directory',
+    body: siteDirectoryRequestSchema,
+    response: siteEventResponseSchema,
+  },
+  owner: {
+    method: 'PUT',
+    path: '/api/sites/:site/owner',
+    body: siteOwnerRequestSchema,
+    response: siteEventResponseSchema,
+  },
   /** Creates an alias site (site_id = this site) and applies this site again. */
-  alias: { method: 'POST', path: '/api/sites/:site/alias', response: siteEventResponseSchema },
+  alias: {
+    method: 'POST',
+    path: '/api/sites/:site/alias',
+    body: siteAliasRequestSchema,
+    response: siteEventResponseSchema,
+  },
   chmod: { method: 'POST', path: '/api/sites/:site/chmod', response: siteEventResponseSchema },
   chown: { method: 'POST', path: '/api/sites/:site/chown', response: siteEventResponseSchema },
-  lockdown: { method: 'POST', path: '/api/sites/:site/lockdown', response: siteEventResponseSchema },
-  bindings: { method: 'POST', path: '/api/sites/:site/bindings', response: siteEventResponseSchema },
+  lockdown: {
+    method: 'POST',
+    path: '/api/sites/:site/lockdown',
+    body: siteLockdownRequestSchema,
+    response: siteEventResponseSchema,
+  },
+  bindings: {
+    method: 'POST',
+    path: '/api/sites/:site/bindings',
+    body: siteBindingsRequestSchema,
+    response: siteEventResponseSchema,
+  },
   ipRemoteCheck: {
     method: 'GET',
     path: '/api/sites/:site/ip-remote-check',
@@ -267,8 +345,13 @@ export const siteRoutes = {
     response: siteDetailResponseSchema,
   },
   /** The same site on another installed server, files copied; answers the new site and its event. */
-  clone: { method: 'POST', path: '/api/sites/:site/clone', response: createSiteResponseSchema },
-} as const;
+  clone: {
+    method: 'POST',
+    path: '/api/sites/:site/clone',
+    body: siteCloneRequestSchema,
+    response: createSiteResponseSchema,
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // Derivations the create form uses (spec/000 §5, §9): shared so the panel can check the same way.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, personNameSchema } from './accounts.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * Teams share servers (and, through them, sites) between users (spec/000 §3 Team, §6, §7 Teams).
@@ -143,17 +144,47 @@ export type UserTeams = z.infer<typeof userTeamsSchema>;
  * state would escape the CSRF check (SECURITY.md), so GET shows the invitation and POST …/accept
  * accepts it.
  */
-export const teamRoutes = {
+export const teamRoutes = defineRoutes({
   userTeams: { method: 'GET', path: '/api/user/teams', response: userTeamsSchema },
-  createTeam: { method: 'POST', path: '/api/teams', response: teamResponseSchema },
+  createTeam: {
+    method: 'POST',
+    path: '/api/teams',
+    body: createTeamRequestSchema,
+    response: teamResponseSchema,
+  },
   showTeam: { method: 'GET', path: '/api/teams/:team', response: teamResponseSchema },
-  updateTeam: { method: 'PUT', path: '/api/teams/:team', response: teamResponseSchema },
+  updateTeam: {
+    method: 'PUT',
+    path: '/api/teams/:team',
+    body: updateTeamRequestSchema,
+    response: teamResponseSchema,
+  },
   deleteTeam: { method: 'DELETE', path: '/api/teams/:team', response: null },
-  switchCurrentTeam: { method: 'PUT', path: '/api/current-team', response: teamResponseSchema },
-  addTeamMember: { method: 'POST', path: '/api/teams/:team/members', response: teamResponseSchema },
-  updateTeamMember: { method: 'PUT', path: '/api/teams/:team/members/:user', response: teamResponseSchema },
+  switchCurrentTeam: {
+    method: 'PUT',
+    path: '/api/current-team',
+    body: switchCurrentTeamRequestSchema,
+    response: teamResponseSchema,
+  },
+  addTeamMember: {
+    method: 'POST',
+    path: '/api/teams/:team/members',
+    body: addTeamMemberRequestSchema,
+    response: teamResponseSchema,
+  },
+  updateTeamMember: {
+    method: 'PUT',
+    path: '/api/teams/:team/members/:user',
+    body: updateTeamMemberRequestSchema,
+    response: teamResponseSchema,
+  },
   removeTeamMember: { method: 'DELETE', path: '/api/teams/:team/members/:user', response: null },
-  shareServer: { method: 'POST', path: '/api/teams/:team/servers', response: teamResponseSchema },
+  shareServer: {
+    method: 'POST',
+    path: '/api/teams/:team/servers',
+    body: shareServerRequestSchema,
+    response: teamResponseSchema,
+  },
   unshareServer: { method: 'DELETE', path: '/api/teams/:team/servers/:server', response: null },
   showInvitation: {
     method: 'GET',
@@ -166,4 +197,4 @@ export const teamRoutes = {
     response: teamResponseSchema,
   },
   deleteInvitation: { method: 'DELETE', path: '/api/team-invitations/:invitation', response: null },
-} as const;
+});

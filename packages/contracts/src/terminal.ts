@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasControlCharacters } from './grammars.js';
 import { paginatedSchema, pageQuerySchema } from './pagination.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * The web terminal (spec/001 §2 Terminal, §7): the custom-script API and the panel's remote
@@ -55,15 +56,25 @@ export const scriptParamsSchema = z.object({ script: z.coerce.number().int().pos
 export const scriptListSchema = paginatedSchema(customScriptSchema);
 export const scriptResponseSchema = z.object({ data: customScriptSchema });
 
-export const scriptRoutes = {
+export const scriptRoutes = defineRoutes({
   /** GET api.scripts.index: shared, approved scripts of everyone (Share Scripts). */
-  index: { method: 'GET', path: '/api/scripts', response: scriptListSchema },
+  index: { method: 'GET', path: '/api/scripts', query: scriptsQuerySchema, response: scriptListSchema },
   /** The caller's own scripts (My Scripts). */
-  mine: { method: 'GET', path: '/api/user/scripts', response: scriptListSchema },
-  create: { method: 'POST', path: '/api/user/scripts', response: scriptResponseSchema },
-  update: { method: 'PUT', path: '/api/user/scripts/:script', response: scriptResponseSchema },
+  mine: { method: 'GET', path: '/api/user/scripts', query: scriptsQuerySchema, response: scriptListSchema },
+  create: {
+    method: 'POST',
+    path: '/api/user/scripts',
+    body: customScriptInputSchema,
+    response: scriptResponseSchema,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/user/scripts/:script',
+    body: customScriptInputSchema,
+    response: scriptResponseSchema,
+  },
   destroy: { method: 'DELETE', path: '/api/user/scripts/:script' },
-} as const;
+});
 export const scriptPath = (id: number) => `/api/user/scripts/${id}`;
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * @hostdeck/recipes: what the panel runs on managed servers, as data. See README.md for the
  * frame the runner reads and how to add a recipe.
  */
-export type { Recipe, RecipeInputSchema, RecipeStep } from './recipe.js';
+export type { Recipe, RecipeInput, RecipeInputSchema, RecipeStep } from './recipe.js';
 export { RecipeInputError, defineRecipe } from './recipe.js';
 export type { BuildStepOptions, StepInvocation } from './invocation.js';
 export { BUILDER_ENVIRONMENT_KEYS, buildStepInvocation, encodeStepFrame } from './invocation.js';

@@ -1,4 +1,4 @@
-import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from '@hostdeck/contracts';
+import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from '@hostdeck/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from './invocation.js';
 import { RecipeInputError } from './recipe.js';

@@ -20,6 +20,23 @@ export interface RecipeStep {
 /** The input of a recipe: an object of grammar-validated fields (`@hostdeck/contracts` grammars). */
 export type RecipeInputSchema = z.ZodObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
+/**
+ * What a caller hands a recipe of schema `S`: the schema's input, its field names and value kinds
+ * checked by the compiler, with each closed set of words (an enum such as a PHP version) widened
+ * to text. Such values come back from the database as text; the builder checks every value
+ * against its grammar before each step (buildStepInvocation), so a wrong one never runs.
+ */
+export type RecipeInput<S extends RecipeInputSchema> = WidenWords<z.input<S>>;
+type WidenWords<T> = T extends string
+  ? string
+  : T extends Buffer | Uint8Array
+    ? T
+    : T extends readonly (infer U)[]
+      ? WidenWords<U>[]
+      : T extends object
+        ? { [K in keyof T]: WidenWords<T[K]> }
+        : T;
+
 export interface Recipe<S extends RecipeInputSchema = RecipeInputSchema> {
   /** Stable id: lowercase letters, digits and hyphens. */
   id: string;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createSshExecutor } from '../../../apps/api/src/remote/remote-executor.js';
 import {
   bootTestServer,
   resetTestServer,
@@ -8,6 +7,7 @@ import {
   stopTestServer,
   type TestServer,
 } from '../../../tools/test-server/index.js';
+import { connectToTestServer } from '../../../tools/test-server/web-test-server.js';
 import { buildStepInvocation } from './invocation.js';
 import { parseStepLogLine, type StepLogLine } from './progress.js';
 import { serverProvision } from './server-provision.js';
@@ -18,7 +18,6 @@ import { serverProvision } from './server-provision.js';
  * first failing step), then the server itself is checked.
  */
 const SERVER = 'prov1';
-const executor = createSshExecutor();
 type ProvisionInput = z.input<typeof serverProvision.input>;
 let server: TestServer;
 
@@ -31,13 +30,7 @@ interface StepRun {
 
 /** Runs the recipe from its first step, or from `fromStep` on (the panel's "retry from here"). */
 async function provision(input: ProvisionInput, fromStep?: string): Promise<StepRun[]> {
-  const session = await executor.connect({
-    host: server.address,
-    port: server.port,
-    username: 'root',
-    auth: { kind: 'password', password: server.password },
-    knownHostKey: null,
-  });
+  const session = await connectToTestServer(server);
   const runs: StepRun[] = [];
   try {
     const first = fromStep ? serverProvision.steps.findIndex((step) => step.id === fromStep) : 0;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { recipes } from './registry.js';
 import { STEP_RUNNER } from './runner.js';
 import { assembleStepScript, recipeScriptsDirectory } from './scripts.js';
-import { echoRecipe } from './test-support.js';
+import { echoRecipe } from './recipes.testing.js';
 
 // shellcheck is a dependency of the project (npm test installs it; /usr/bin/shellcheck).
 const scriptsDirectory = recipeScriptsDirectory();

@@ -3,9 +3,14 @@ import path from 'node:path';
 import { list as listTar } from 'tar';
 import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import type { FileApiOverrides } from './options.js';
-import { buildTar, buildZip, declareUncompressedSize, renameInZip } from './testing/archives.js';
+import {
+  buildTar,
+  buildZip,
+  declareUncompressedSize,
+  renameInZip,
+} from '../../../../tools/testing/archives.js';
 import { listTree, startFileServer, type FileTestServer } from './testing/file-server.js';
 
 let server: FileTestServer;

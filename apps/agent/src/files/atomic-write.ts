@@ -6,7 +6,7 @@ import { childPath, CREATE_NEW } from './descriptors.js';
 import { conflict, FileError, systemErrorCode } from './errors.js';
 import { inheritedOwner } from './folders.js';
 import { isForeignHardLink } from './hard-links.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 export interface AtomicWriteOptions {
   /** Replace an existing file (its mode and owner are kept); otherwise an existing name is a 409. */

@@ -11,7 +11,7 @@ import type { CallContext } from './context.js';
 import { childPath } from './descriptors.js';
 import { FileError, forbidden } from './errors.js';
 import { presentItem, type FileItem } from './file-item.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { loadAccounts } from './owners.js';
 import type { Payload } from './payload.js';
 import { payloadPaths } from './mutations.js';

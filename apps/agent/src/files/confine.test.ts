@@ -15,8 +15,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Confinement, isInside, type PinnedNode } from './confine.js';
 import { raceWindow } from './descriptors.js';
-import { FILE_MESSAGES } from './messages.js';
-import { filesVi } from './messages.vi.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /** The descriptor-based resolver (confine.ts): every shape of link attack, and swaps made deterministic. */
 
@@ -275,10 +274,3 @@ async function readdirFds(): Promise<string[]> {
   const { readdir } = await import('node:fs/promises');
   return readdir('/proc/self/fd');
 }
-
-describe('messages', () => {
-  it('has a Vietnamese text for every message', () => {
-    const missing = Object.values(FILE_MESSAGES).filter((message) => !filesVi[message]);
-    expect(missing).toEqual([]);
-  });
-});

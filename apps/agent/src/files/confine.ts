@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { open, readlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { hasControlCharacters } from '@hostdeck/contracts';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import {
   childPath,
   closeDescriptor,
@@ -14,7 +15,6 @@ import {
   statDescriptor,
 } from './descriptors.js';
 import { FileError, badRequest, forbidden, notFound, systemErrorCode } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
 
 /**
  * Confinement of every path to the token's root (SECURITY.md, path traversal and symlinks;

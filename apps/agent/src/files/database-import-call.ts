@@ -1,7 +1,7 @@
 import type { CallContext } from './context.js';
 import { importDatabase, type DatabaseType } from './database-import.js';
 import { forbidden, invalidField } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import type { Payload } from './payload.js';
 
 const DATABASE_TYPES: readonly DatabaseType[] = ['mysql', 'mariadb', 'postgresql'];

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts';
+import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { importDatabase, type DatabaseImportRequest } from './database-import.js';
 import { FileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
-import { buildZip } from './testing/archives.js';
+import { buildZip } from '../../../../tools/testing/archives.js';
 import { startFileServer } from './testing/file-server.js';
 
 /**

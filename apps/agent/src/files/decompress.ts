@@ -19,7 +19,7 @@ import { extractionBudget, ExtractionTarget } from './extract-target.js';
 import { extractZip } from './extract-zip.js';
 import { ensureFolders, inheritedOwner } from './folders.js';
 import { assertNotForeignHardLink } from './hard-links.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { basenameOf, extensionOf } from './mime.js';
 import type { Payload } from './payload.js';
 import { payloadPaths } from './mutations.js';

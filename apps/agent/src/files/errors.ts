@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /**
  * A refusal the caller can act on: an HTTP status (400, 403, 404, 409, 413, 422…) and a message

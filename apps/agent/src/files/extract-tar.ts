@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Parser, type ReadEntry } from 'tar';
 import { FileError } from './errors.js';
 import { tooBig, unsafeEntry, type ExtractionTarget } from './extract-target.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 const DIRECTORY_TYPES = new Set(['Directory', 'GNUDumpDir']);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { hasControlCharacters } from '@hostdeck/contracts';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { isInside, type Confinement, type PinnedNode } from './confine.js';
 import { childPath, CREATE_NEW, descriptorPath, statDescriptor } from './descriptors.js';
 import { FileError, systemErrorCode } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
 import type { ArchiveLimits } from './options.js';
 import { writeStreamOf } from './fd-streams.js';
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { FileError } from './errors.js';
 import { entrySegments, tooBig, unsafeEntry, type ExtractionTarget } from './extract-target.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;

@@ -3,7 +3,7 @@ import { chown, mkdir } from 'node:fs/promises';
 import type { Confinement, PinnedNode } from './confine.js';
 import { childPath, descriptorPath, statDescriptor } from './descriptors.js';
 import { FileError, notFound, systemErrorCode } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /**
  * Who new files belong to. A site token's calls run in a worker with the site user's uid, so

@@ -3,7 +3,7 @@ import { HANDOFF_NAME_HEADER } from '../workers/worker-protocol.js';
 import type { PinnedNode } from './confine.js';
 import type { CallContext } from './context.js';
 import { FileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /** How long the descriptor waits for the main process to open it. */
 const HOLD_MS = 30_000;

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { FileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /**
  * Hard links and root (docs/agent-file-safety.md). A pinned descriptor is the file itself, so it

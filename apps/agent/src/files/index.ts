@@ -6,8 +6,6 @@ export { handleFileRequest } from './router.js';
 export { handleFileUpgrade, PROGRESS_SOCKET_PATH, type DownloadProgress } from './download-progress.js';
 export { importDatabase, type DatabaseImportRequest, type DatabaseType } from './database-import.js';
 export { isPublicAddress } from './address-policy.js';
-export { FILE_MESSAGES } from './messages.js';
-export { filesVi } from './messages.vi.js';
 export type { FileItem } from './file-item.js';
 export {
   DEFAULT_FILE_API_OPTIONS,

@@ -6,7 +6,7 @@ import type { Confinement, PinnedNode } from './confine.js';
 import { childPath, descriptorPath } from './descriptors.js';
 import { FileError } from './errors.js';
 import { presentItem, type FileItem, type ItemLink } from './file-item.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { loadAccounts } from './owners.js';
 
 const LSTAT_BATCH = 2000;

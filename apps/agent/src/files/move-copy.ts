@@ -5,7 +5,7 @@ import type { CallContext } from './context.js';
 import { childPath, sameFile } from './descriptors.js';
 import { badRequest, conflict, FileError, forbidden, systemErrorCode } from './errors.js';
 import { inheritedOwner } from './folders.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import type { Payload } from './payload.js';
 import { existsIn, payloadPaths } from './mutations.js';
 import { copyTree, removeTree } from './tree-walk.js';

@@ -6,7 +6,7 @@ import { childPath, descriptorPath } from './descriptors.js';
 import { conflict, FileError, forbidden, systemErrorCode } from './errors.js';
 import { ensureFolders } from './folders.js';
 import { assertNotForeignHardLink, assertOwnerChangeAllowed } from './hard-links.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { loadAccounts } from './owners.js';
 import type { Payload } from './payload.js';
 import { removeTree } from './tree-walk.js';

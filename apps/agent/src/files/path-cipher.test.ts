@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { decryptSavePath, pathKeyOf } from './path-cipher.js';
 import { startFileServer, type FileTestServer } from './testing/file-server.js';
 

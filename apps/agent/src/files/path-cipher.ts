@@ -1,6 +1,6 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { invalidField } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /**
  * The save call's encrypted path (spec/001 §7: "On the private endpoint the path is encrypted with

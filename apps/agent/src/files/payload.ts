@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { FileError, badRequest, tooLarge } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /**
  * The fields of a file call (spec/001 §7: path, root, name, destination, mode…), read from a JSON

@@ -17,8 +17,8 @@ import { list as listTar } from 'tar';
 import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { raceWindow } from './descriptors.js';
-import { FILE_MESSAGES } from './messages.js';
-import { buildZip } from './testing/archives.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
+import { buildZip } from '../../../../tools/testing/archives.js';
 import { listTree, startFileServer, type FileTestServer } from './testing/file-server.js';
 
 /**

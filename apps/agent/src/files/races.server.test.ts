@@ -3,10 +3,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_PORT } from '@hostdeck/contracts';
-import {
-  connectToTestServer,
-  runRecipeOnSession,
-} from '../../../../packages/recipes/src/sites/web-test-server.js';
+import { AGENT_VERSION } from '@hostdeck/contracts/agent-version';
+import { connectToTestServer, runRecipeOnSession } from '../../../../tools/test-server/web-test-server.js';
 import {
   bootTestServer,
   resetTestServer,
@@ -14,7 +12,6 @@ import {
   stopTestServer,
   type TestServer,
 } from '../../../../tools/test-server/index.js';
-import { AGENT_VERSION } from '../index.js';
 import {
   createTestKeys,
   signToken,
@@ -30,7 +27,7 @@ import {
   type RunInServer,
   type SwapPair,
 } from '../testing/link-swapper.js';
-import { buildTar, buildZip } from './testing/archives.js';
+import { buildTar, buildZip } from '../../../../tools/testing/archives.js';
 
 /**
  * Issue 25, finding 1, for real: the agent installed on a booted Debian 12 server, a site user

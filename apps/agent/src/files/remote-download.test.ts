@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from './address-policy.js';
 import type { DownloadProgress } from './download-progress.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { startFileServer, type FileTestServer } from './testing/file-server.js';
 
 /**

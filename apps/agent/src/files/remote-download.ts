@@ -7,7 +7,7 @@ import { checkName } from './confine.js';
 import { closeDescriptor } from './descriptors.js';
 import type { CallContext } from './context.js';
 import { conflict, FileError, tooLarge, toFileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import type { Payload } from './payload.js';
 import { fetchPinned, parseDownloadUrl } from './pinned-fetch.js';
 import { publishProgress, type DownloadProgress } from './download-progress.js';

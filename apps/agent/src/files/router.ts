@@ -9,7 +9,7 @@ import { importDatabaseCall } from './database-import-call.js';
 import { decompressArchive } from './decompress.js';
 import { FileError, forbidden, sendError, sendJson } from './errors.js';
 import { listFolder } from './list.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { moveOrCopy } from './move-copy.js';
 import { changeMode, changeOwner, deletePaths, makeFolder, payloadPaths, renamePath } from './mutations.js';
 import { withDefaults, type FileApiOverrides, type FileScope } from './options.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPathText } from './confine.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { startFileServer, type FileTestServer } from './testing/file-server.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Confinement, PinnedNode } from './confine.js';
 import { FileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 export interface ByteRange {
   start: number;

@@ -4,7 +4,7 @@ import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { DEFAULT_FILE_API_OPTIONS } from './options.js';
 import { startFileServer, type FileTestServer } from './testing/file-server.js';
 

@@ -12,7 +12,7 @@ import {
 } from './descriptors.js';
 import { FileError, systemErrorCode } from './errors.js';
 import { assertNotForeignHardLink } from './hard-links.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 
 /**
  * Recursive work through descriptors (docs/agent-file-safety.md): each folder is pinned with

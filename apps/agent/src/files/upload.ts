@@ -12,7 +12,7 @@ import type { CallContext } from './context.js';
 import { badRequest, FileError, tooLarge } from './errors.js';
 import { presentItem, type FileItem } from './file-item.js';
 import { ensureFolders } from './folders.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { loadAccounts } from './owners.js';
 import type { Payload } from './payload.js';
 import { writeStreamOf } from './fd-streams.js';

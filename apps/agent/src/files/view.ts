@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Confinement } from './confine.js';
 import { FileError } from './errors.js';
-import { FILE_MESSAGES } from './messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { isMedia, mimeOf } from './mime.js';
 import type { Payload } from './payload.js';
 import { serveFile } from './serve-file.js';

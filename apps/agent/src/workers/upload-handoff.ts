@@ -15,7 +15,7 @@ import {
   unavailable,
 } from '../files/errors.js';
 import { writeStreamOf } from '../files/fd-streams.js';
-import { FILE_MESSAGES } from '../files/messages.js';
+import { FILE_MESSAGES } from '@hostdeck/contracts/agent-file-messages';
 import { uploadParser } from '../files/upload-parser.js';
 import { HANDOFF_HEADER, UPLOAD_COMMIT } from './worker-protocol.js';
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountRoutes, verifyEmailRequestSchema } from '@hostdeck/contracts';
+import { accountRoutes } from '@hostdeck/contracts';
+import { route } from '../http/route.js';
 import type { AccountRoutesOptions } from './accounts.routes.js';
 import { ACCOUNT_RATE_LIMITS } from './rate-limits.js';
 
@@ -9,24 +10,17 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<AccountRoutesOptions
 ) => {
   // Public on purpose: the link may be opened in another browser than the one signed in; the
   // signed token is the proof.
-  app.post(
-    accountRoutes.verifyEmail.path,
-    {
-      schema: { body: verifyEmailRequestSchema },
-      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.verifyEmail },
-    },
-    async (request, reply) => {
-      await accounts.verification.verify(request.body.token);
-      return reply.code(204).send();
-    },
+  route(
+    app,
+    accountRoutes.verifyEmail,
+    { public: true, config: { rateLimit: ACCOUNT_RATE_LIMITS.verifyEmail } },
+    ({ body }) => accounts.verification.verify(body.token),
   );
 
-  app.post(
-    accountRoutes.resendVerification.path,
+  route(
+    app,
+    accountRoutes.resendVerification,
     { config: { allowUnverified: true, rateLimit: ACCOUNT_RATE_LIMITS.resendVerification } },
-    async (request, reply) => {
-      await accounts.verification.resend(request.user!);
-      return reply.code(204).send();
-    },
+    ({ user }) => accounts.verification.resend(user),
   );
 };

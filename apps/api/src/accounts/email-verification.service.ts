@@ -1,7 +1,7 @@
 import { ACCOUNT_LINKS } from '@hostdeck/contracts';
 import type { UserRow } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { MailLog, Mailer } from '../mail/mailer.js';
 import { renderVerificationMail } from '../mail/mail-templates.js';
 import { createSignedToken, isGenuineSignedToken, readSignedToken } from './signed-token.js';

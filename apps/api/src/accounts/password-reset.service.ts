@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_LINKS, type ResetPasswordRequest } from '@hostdeck/contracts';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { MailLog, Mailer } from '../mail/mailer.js';
 import { renderPasswordResetMail } from '../mail/mail-templates.js';
 import { storeResetToken, takeResetToken } from './password-reset.repository.js';

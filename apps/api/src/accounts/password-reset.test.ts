@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LINKS } from '@hostdeck/contracts';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
@@ -6,8 +6,8 @@ import { passwordResetTokens, sessions } from '../database/schema.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { TestBrowser } from './test-browser.js';
-import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './test-support.js';
+import { TestBrowser } from './test-browser.testing.js';
+import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './accounts.testing.js';
 
 const databases = await availableTestDatabases();
 const APP_URL = 'https://panel.example.test';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 
 /**
  * Passwords are hashed with Argon2id (SECURITY.md). @node-rs/argon2's defaults are Argon2id,

@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountRoutes, PROFILE_PHOTO_MAX_BYTES } from '@hostdeck/contracts';
-import { NotFoundError, ValidationError } from '../http/errors.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { route } from '../http/route.js';
 import type { AccountRoutesOptions } from './accounts.routes.js';
 import { PROFILE_PHOTO_ROUTE } from './profile-photos.js';
 
@@ -19,29 +20,23 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = a
   });
   const unverified = { allowUnverified: true } as const;
 
-  app.post(
-    accountRoutes.uploadProfilePhoto.path,
-    { schema: { response: { 200: accountRoutes.uploadProfilePhoto.response } }, config: unverified },
-    async (request) => {
-      if (!request.isMultipart()) throw new ValidationError({ photo: [PHOTO_REQUIRED] });
-      const file = await request.file();
-      if (!file || file.fieldname !== 'photo') throw new ValidationError({ photo: [PHOTO_REQUIRED] });
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-          throw new ValidationError({ photo: [PHOTO_TOO_LARGE] });
-        throw error;
-      }
-      return accounts.presentUser(await accounts.profile.setProfilePhoto(request.user!, bytes));
-    },
-  );
+  route(app, accountRoutes.uploadProfilePhoto, { config: unverified }, async ({ user, request }) => {
+    if (!request.isMultipart()) throw new ValidationError({ photo: [PHOTO_REQUIRED] });
+    const file = await request.file();
+    if (!file || file.fieldname !== 'photo') throw new ValidationError({ photo: [PHOTO_REQUIRED] });
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+        throw new ValidationError({ photo: [PHOTO_TOO_LARGE] });
+      throw error;
+    }
+    return accounts.presentUser(await accounts.profile.setProfilePhoto(user, bytes));
+  });
 
-  app.delete(
-    accountRoutes.deleteProfilePhoto.path,
-    { schema: { response: { 200: accountRoutes.deleteProfilePhoto.response } }, config: unverified },
-    async (request) => accounts.presentUser(await accounts.profile.deleteProfilePhoto(request.user!)),
+  route(app, accountRoutes.deleteProfilePhoto, { config: unverified }, async ({ user }) =>
+    accounts.presentUser(await accounts.profile.deleteProfilePhoto(user)),
   );
 
   /**

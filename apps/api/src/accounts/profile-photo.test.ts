@@ -7,8 +7,8 @@ import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { sniffImageType } from './profile-photos.js';
-import { TestBrowser } from './test-browser.js';
-import { PASSWORD } from './test-support.js';
+import { TestBrowser } from './test-browser.testing.js';
+import { PASSWORD } from './accounts.testing.js';
 
 const databases = await availableTestDatabases();
 

@@ -6,7 +6,7 @@ import type {
 } from '@hostdeck/contracts';
 import { deleteUserSessions, type UserRow } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 import { confirmPassword, hashPassword, verifyPassword } from './passwords.js';
 import { sniffImageType, type ProfilePhotoStore } from './profile-photos.js';

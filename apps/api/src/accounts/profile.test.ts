@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appInfoSchema, browserSessionsSchema, DEFAULT_PREFERENCES, userSchema } from '@hostdeck/contracts';
 import { SESSION_COOKIE, sessionIdOfToken } from '../auth/sessions.repository.js';
@@ -6,8 +6,8 @@ import { sessions, subscriptions, teams, users } from '../database/schema.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { TestBrowser } from './test-browser.js';
-import { findLink, PASSWORD, uniqueEmail, waitForMail } from './test-support.js';
+import { TestBrowser } from './test-browser.testing.js';
+import { findLink, PASSWORD, uniqueEmail, waitForMail } from './accounts.testing.js';
 
 const databases = await availableTestDatabases();
 const CHROME_WINDOWS =

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountRoutes,
-  loginRequestSchema,
-  registerRequestSchema,
-  twoFactorChallengeRequestSchema,
-} from '@hostdeck/contracts';
+import { accountRoutes } from '@hostdeck/contracts';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
+import { route } from '../http/route.js';
 import type { AccountRoutesOptions } from './accounts.routes.js';
 import { ACCOUNT_RATE_LIMITS } from './rate-limits.js';
 import {
@@ -26,32 +22,28 @@ export const signInRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   const { accounts } = options;
   const secure = options.secureCookie;
 
-  app.post(
-    accountRoutes.register.path,
-    {
-      schema: { body: registerRequestSchema, response: { 201: accountRoutes.register.response } },
-      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.register },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    accountRoutes.register,
+    { status: 201, public: true, config: { rateLimit: ACCOUNT_RATE_LIMITS.register } },
+    async ({ body, locale, request, reply }) => {
       const { user, token } = await accounts.signIn.register(
-        { ...request.body, locale: request.body.locale ?? request.locale },
+        { ...body, locale: body.locale ?? locale },
         clientOf(request),
       );
       // A browser that was signed in as someone else leaves that session behind for good.
       await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, token, { secure, remember: false });
-      return reply.code(201).send(await accounts.presentUser(user));
+      return accounts.presentUser(user);
     },
   );
 
-  app.post(
-    accountRoutes.login.path,
-    {
-      schema: { body: loginRequestSchema, response: { 200: accountRoutes.login.response } },
-      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.login },
-    },
-    async (request, reply) => {
-      const result = await accounts.signIn.login(request.body, clientOf(request));
+  route(
+    app,
+    accountRoutes.login,
+    { public: true, config: { rateLimit: ACCOUNT_RATE_LIMITS.login } },
+    async ({ body, request, reply }) => {
+      const result = await accounts.signIn.login(body, clientOf(request));
       if (result.twoFactor) {
         setPendingLoginCookie(reply, result.pendingToken, { secure });
         return { two_factor: true };
@@ -63,19 +55,14 @@ export const signInRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
     },
   );
 
-  app.post(
-    accountRoutes.twoFactorChallenge.path,
-    {
-      schema: {
-        body: twoFactorChallengeRequestSchema,
-        response: { 200: accountRoutes.twoFactorChallenge.response },
-      },
-      config: { public: true, rateLimit: ACCOUNT_RATE_LIMITS.twoFactorChallenge },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    accountRoutes.twoFactorChallenge,
+    { public: true, config: { rateLimit: ACCOUNT_RATE_LIMITS.twoFactorChallenge } },
+    async ({ body, request, reply }) => {
       const result = await accounts.signIn.completeTwoFactorLogin(
         request.cookies[PENDING_LOGIN_COOKIE],
-        request.body,
+        body,
         clientOf(request),
       );
       await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
@@ -85,9 +72,8 @@ export const signInRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
     },
   );
 
-  app.post(accountRoutes.logout.path, { config: { allowUnverified: true } }, async (request, reply) => {
+  route(app, accountRoutes.logout, { config: { allowUnverified: true } }, async ({ request, reply }) => {
     await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, { secure });
-    return reply.code(204).send();
   });
 };

@@ -6,8 +6,8 @@ import {
   type UserRow,
 } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
-import { ValidationError } from '../http/errors.js';
-import { createPersonalTeam } from '../teams/personal-team.js';
+import { ValidationError } from '../domain/errors.js';
+import { createPersonalTeam } from '../teams/personal-team.repository.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSignedToken, isGenuineSignedToken, readSignedToken } from './signed-token.js';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_LINKS,
@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { deriveAccountKeys } from './account-keys.js';
 import { createSignedToken } from './signed-token.js';
-import { TestBrowser } from './test-browser.js';
-import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './test-support.js';
+import { TestBrowser } from './test-browser.testing.js';
+import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './accounts.testing.js';
 
 const databases = await availableTestDatabases();
 

@@ -2,7 +2,7 @@ import type { TwoFactorSetup } from '@hostdeck/contracts';
 import type { UserRow } from '../auth/sessions.repository.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
-import { ConflictError, ValidationError } from '../http/errors.js';
+import { ConflictError, ValidationError } from '../domain/errors.js';
 import { safeEqual } from './account-keys.js';
 import { confirmPassword } from './passwords.js';
 import {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoveryCodesSchema, twoFactorSetupSchema, userSchema } from '@hostdeck/contracts';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
@@ -7,8 +7,8 @@ import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { PENDING_LOGIN_COOKIE } from './session-cookies.js';
-import { TestBrowser } from './test-browser.js';
-import { PASSWORD, uniqueEmail } from './test-support.js';
+import { TestBrowser } from './test-browser.testing.js';
+import { PASSWORD, uniqueEmail } from './accounts.testing.js';
 import { currentTotpCode } from './totp.js';
 
 const databases = await availableTestDatabases();

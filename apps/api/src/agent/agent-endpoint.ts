@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { AGENT_PORT } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { certificates, sites } from '../database/schema.js';
+import { createSitesRepository } from '../sites/sites.repository.js';
 
 /**
  * The agent's public endpoint (spec/000 §9: "http by IP, or https and wss by site name if it has
@@ -27,23 +26,7 @@ export async function agentPublicEndpoint(
  * would fail, where the panel's proxy (the private endpoint) still works.
  */
 export async function findAgentHttpsName(db: Database, serverId: number, now: Date): Promise<string | null> {
-  const candidates = await db
-    .select({ name: sites.name, domains: certificates.domains })
-    .from(sites)
-    .innerJoin(certificates, eq(certificates.siteId, sites.id))
-    .where(
-      and(
-        eq(sites.serverId, serverId),
-        eq(sites.proxyPort, AGENT_PORT),
-        isNull(sites.siteId),
-        eq(sites.enabled, true),
-        eq(sites.status, 'active'),
-        eq(certificates.active, true),
-        eq(certificates.status, 'issued'),
-        gt(certificates.expiresAt, now),
-      ),
-    )
-    .orderBy(asc(sites.id));
+  const candidates = await createSitesRepository(db).withValidCertificateOnPort(serverId, AGENT_PORT, now);
   const match = candidates.find((row) => certificateCovers(row.domains, row.name));
   return match?.name ?? null;
 }

@@ -11,11 +11,11 @@ import {
   bootWebTestServer,
   connectToTestServer,
   runRecipeOnSession,
-} from '../../../../packages/recipes/src/sites/web-test-server.js';
+} from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { makeCertificate, waitForEvent } from '../certificates/certificates-test-support.js';
+import { makeCertificate, waitForEvent } from '../certificates/certificates.testing.js';
 import { sites } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.js';
+import type { ApiClient } from '../policy/policy-fixtures.testing.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_FILE_CALLS } from '@hostdeck/contracts';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, NotFoundError } from '../domain/errors.js';
 import { fileCallPath, forwardedQuery } from './agent-proxy-paths.js';
 
 describe('what the file proxy passes on to the agent', () => {

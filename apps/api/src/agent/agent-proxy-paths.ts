@@ -1,5 +1,5 @@
 import { AGENT_FILE_CALLS, type AgentFileCall } from '@hostdeck/contracts';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, NotFoundError } from '../domain/errors.js';
 import { AGENT_MESSAGES } from './agent-messages.js';
 
 const FILE_CALLS: ReadonlyMap<string, AgentFileCall> = new Map(AGENT_FILE_CALLS.map((call) => [call, call]));

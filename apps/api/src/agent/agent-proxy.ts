@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AGENT_PORT } from '@hostdeck/contracts';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import { fileCallPath, forwardedQuery } from './agent-proxy-paths.js';
 import { agentSocketProxyRoutes } from './agent-socket-proxy.js';

@@ -5,12 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
-import { AGENT_PORT, type AgentTokenPayload } from '@hostdeck/contracts';
-import { AGENT_VERSION } from '@hostdeck/agent';
-import {
-  connectToTestServer,
-  runRecipeOnSession,
-} from '../../../../packages/recipes/src/sites/web-test-server.js';
+import { AGENT_PORT, AGENT_VERSION, type AgentTokenPayload } from '@hostdeck/contracts';
+import { connectToTestServer, runRecipeOnSession } from '../../../../tools/test-server/web-test-server.js';
 import {
   bootTestServer,
   resetTestServer,

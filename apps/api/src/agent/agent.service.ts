@@ -1,35 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
+  AGENT_CHANGELOG,
   AGENT_INSTALL_EVENT_TYPE,
   AGENT_PORT,
   AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
   AGENT_TOKEN_LIFETIME_SECONDS,
-  EVENT_STATUS,
-  GRAMMAR_MESSAGES,
-  isSpecialLinuxUser,
+  AGENT_VERSION,
   type AgentChangelogEntry,
   type AgentTokenPayload,
   type AgentTokenResponse,
+  EVENT_STATUS,
+  GRAMMAR_MESSAGES,
+  isSpecialLinuxUser,
+  type UpdateKey,
 } from '@hostdeck/contracts';
-import { AGENT_CHANGELOG, AGENT_VERSION } from '@hostdeck/agent';
 import { findAgentBundle } from '@hostdeck/recipes';
 import type { Database } from '../database/database.js';
-import { servers, sites } from '../database/schema.js';
 import { presentEvent } from '../events/event-presenter.js';
 import type { EventsService } from '../events/events.service.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { EventRow } from '../events/events.repository.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import { authorizeSite } from '../policy/site-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
 import { SERVER_UPDATE_KEYS } from '../servers/server-events.js';
+import { createServersRepository, type ServerRow } from '../servers/servers.repository.js';
+import { createSitesRepository } from '../sites/sites.repository.js';
 import { agentPublicEndpoint } from './agent-endpoint.js';
 import { AGENT_MESSAGES } from './agent-messages.js';
 import type { AgentSigner } from './agent-keys.js';
-
-type ServerRow = typeof servers.$inferSelect;
 
 export interface AgentServiceDependencies {
   db: Database;
@@ -40,7 +40,7 @@ export interface AgentServiceDependencies {
   appUrl: string;
   /** Origins the agent accepts websockets and CORS calls from (config ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
-  publish(userIds: readonly number[], keys: readonly string[]): void;
+  publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
   now?: () => number;
   log?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -59,9 +59,11 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
   const { db, policy, signer } = dependencies;
   const now = dependencies.now ?? (() => Math.floor(Date.now() / 1000));
   const log = dependencies.log ?? (() => {});
+  const siteRows = createSitesRepository(db);
+  const serverRows = createServersRepository(db);
 
   async function serverRow(serverId: number): Promise<ServerRow> {
-    const [row] = await db.select().from(servers).where(eq(servers.id, serverId)).limit(1);
+    const row = await serverRows.findRow(serverId);
     if (!row) throw new NotFoundError();
     return row;
   }
@@ -131,10 +133,10 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
      * home) as the site's user. An alias site reaches its parent's home.
      */
     async siteToken(caller: Caller, siteId: number): Promise<AgentTokenResponse> {
-      const [row] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+      const row = await siteRows.findById(siteId);
       let site = await authorizeSite(db, caller, row, 'manage');
       if (site.siteId !== null) {
-        const [parent] = await db.select().from(sites).where(eq(sites.id, site.siteId)).limit(1);
+        const parent = await siteRows.findById(site.siteId);
         if (parent && parent.serverId === site.serverId) site = parent;
       }
       // A site made before the special-user rule (issue 25) may belong to root: its file manager
@@ -165,7 +167,7 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
      */
     async installAfterProvision(event: EventRow) {
       if (event.serverId === null || event.status !== EVENT_STATUS.finished) return;
-      const [server] = await db.select().from(servers).where(eq(servers.id, event.serverId)).limit(1);
+      const server = await serverRows.findRow(event.serverId);
       if (!server) return;
       if (!findAgentBundle(AGENT_VERSION)) {
         log('agent not installed after provisioning: no bundle built', { serverId: server.id });
@@ -183,7 +185,7 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
     /** After an install_agent event: the server runs this panel's agent version when it passed. */
     async settleInstall(event: EventRow) {
       if (event.serverId === null || event.status !== EVENT_STATUS.finished) return;
-      await db.update(servers).set({ agentVersion: AGENT_VERSION }).where(eq(servers.id, event.serverId));
+      await serverRows.recordAgentVersion(event.serverId, AGENT_VERSION);
       dependencies.publish(await policy.usersWithServerAccess(event.serverId), SERVER_UPDATE_KEYS);
     },
   };

@@ -2,27 +2,27 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPublicKey, verify } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AGENT_VERSION,
   agentChangelogResponseSchema,
   agentInstallResponseSchema,
+  type AgentTokenPayload,
   agentTokenResponseSchema,
   parseAgentTokenPayload,
   serverDetailResponseSchema,
-  type AgentTokenPayload,
 } from '@hostdeck/contracts';
-import { AGENT_VERSION } from '@hostdeck/agent';
 import { agentBundleFileName } from '@hostdeck/recipes';
 import { events, servers, sites } from '../database/schema.js';
-import { insertMember, insertTeam, insertShare, signIn } from '../policy/policy-fixtures.js';
-import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/fake-server.js';
+import { insertMember, insertTeam, insertShare, signIn } from '../policy/policy-fixtures.testing.js';
+import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 import { AGENT_KEY_FILE } from './agent-keys.js';
 
-/** The agent's panel calls against an in-memory server (fake-server.ts). */
+/** The agent's panel calls against an in-memory server (fake-server.testing.ts). */
 describe('agent panel calls', () => {
   // With the job workers: the install event runs its recipe on the fake server and finishes.
   const fake = createFakeServer();

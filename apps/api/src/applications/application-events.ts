@@ -1,6 +1,4 @@
 /** Event types of the applications (spec/000 §3 Event `type`): `application_install`, … */
 export const APPLICATION_EVENT_PREFIX = 'application_';
-/** The realtime Update-data key (spec/000 §4) that makes the browser read the list again. */
-export const APPLICATIONS_UPDATE_KEY = 'applications';
 /** The description value naming the application's id ("Install {application}" shows its name). */
 export const APPLICATION_ID_VALUE = 'application_id';

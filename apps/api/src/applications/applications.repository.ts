@@ -1,21 +1,11 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
-import { events, servers } from '../database/schema.js';
+import { events } from '../database/schema.js';
 import { APPLICATION_EVENT_PREFIX, APPLICATION_ID_VALUE } from './application-events.js';
 
-/** What the applications area reads of a server row: never the credentials themselves. */
+/** What the applications area reads of its events (the server row: server-sections.repository.ts). */
 export function createApplicationsRepository(db: Database) {
   return {
-    /** Whether the panel holds a way in (its key, or the root password until the key is installed). */
-    async hasCredentials(serverId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ key: servers.sealedPrivateKey, password: servers.sealedPassword })
-        .from(servers)
-        .where(eq(servers.id, serverId))
-        .limit(1);
-      return Boolean(row?.key ?? row?.password);
-    },
-
     /** The latest install event of each application on the server, by application id. */
     async lastInstalls(serverId: number) {
       // The key is our constant, written into the SQL: DISTINCT ON and ORDER BY must hold the

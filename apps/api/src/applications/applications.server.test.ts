@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationListSchema,
@@ -10,7 +10,7 @@ import {
 import { displayVersion } from '@hostdeck/recipes';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { events } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.js';
+import type { ApiClient } from '../policy/policy-fixtures.testing.js';
 import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import {
   APPLICATION_NAMES,
   applicationListSchema,
@@ -11,7 +11,13 @@ import { applicationInstall } from '@hostdeck/recipes';
 import { events } from '../database/schema.js';
 import { createEventsRepository } from '../events/events.repository.js';
 import { stepFailedText } from '../jobs/event-error.js';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  insertTeam,
+  signIn,
+} from '../policy/policy-fixtures.testing.js';
 import {
   SshConnectionError,
   type RemoteExecutor,

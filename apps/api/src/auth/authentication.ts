@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../database/database.js';
 import { domainErrorBody } from '../http/error-handler.js';
-import { ForbiddenError, UnauthenticatedError } from '../http/errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../domain/errors.js';
 import '../http/public-routes.js';
 import { findSessionByToken, SESSION_COOKIE, type UserRow } from './sessions.repository.js';
 

@@ -1,3 +1,5 @@
+import { UPDATE_KEYS } from '@hostdeck/contracts';
+
 /** Event types of this area (sites plan): issuing (ACME) and installing/removing on the vhost. */
 export const CERTIFICATE_EVENT_TYPES = {
   issue: 'certificate_issue',
@@ -14,7 +16,7 @@ export const CERTIFICATE_TASKS = {
 export const CERTIFICATE_MODEL_TYPE = 'certificate';
 
 /** Realtime Update-data keys (spec/000 §4) that make the browser reload the list and the site. */
-export const CERTIFICATE_UPDATE_KEYS = ['certificates', 'site'] as const;
+export const CERTIFICATE_UPDATE_KEYS = [UPDATE_KEYS.certificates, UPDATE_KEYS.site] as const;
 
 /** secretBox purposes of this area's secrets. */
 export const CERTIFICATE_SECRET_PURPOSE = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import {
   CERTIFICATE_NAME_MESSAGES,
   createNameCheck,

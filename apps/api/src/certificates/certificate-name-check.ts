@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isDomain } from '@hostdeck/contracts';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 
 /**
  * Why a name cannot get a free certificate, said before the CA is asked (issue 26, item 6): a

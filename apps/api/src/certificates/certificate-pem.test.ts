@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import {
   checkCertificatePair,
   coversDomain,
@@ -9,7 +9,7 @@ import {
   domainsOf,
   parsePrivateKey,
 } from './certificate-pem.js';
-import { makeCertificate } from './certificates-test-support.js';
+import { makeCertificate } from './certificates.testing.js';
 
 describe('certificate PEM checks', () => {
   it('covers a name exactly or through a one-label wildcard', () => {

@@ -1,7 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { crypto as acmeCrypto } from 'acme-client';
 import { CERTIFICATE_MESSAGES, type CsrCertificateRequest } from '@hostdeck/contracts';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 
 /**
  * Reading and making certificates with node:crypto (and acme-client's CSR builder). Everything the

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CERTIFICATE_RENEW_TOKEN_HEADER, certificateRoutes } from '@hostdeck/contracts';
+import { route } from '../http/route.js';
 import { translate } from '../i18n/translate.js';
 import type { CertificatesService } from './certificates.service.js';
 
-const siteParams = z.object({ site: z.coerce.number().int().positive() });
 /** A cron job or a script calls these; not enough to guess a 256-bit token. */
 const RENEW_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
@@ -23,20 +22,18 @@ export const certificateRenewRoutes: FastifyPluginAsyncZod<{ certificates: Certi
     done(null, null),
   );
 
-  for (const route of [certificateRoutes.letsencryptRenew, certificateRoutes.renew]) {
-    app.post(
-      route.path,
-      {
-        config: { public: true, csrf: false, rateLimit: RENEW_RATE_LIMIT },
-        schema: { params: siteParams, response: { 201: route.response } },
-      },
-      async (request, reply) => {
+  for (const contract of [certificateRoutes.letsencryptRenew, certificateRoutes.renew]) {
+    route(
+      app,
+      contract,
+      { status: 201, public: true, config: { csrf: false, rateLimit: RENEW_RATE_LIMIT } },
+      async ({ params, request, locale }) => {
         const header = request.headers[CERTIFICATE_RENEW_TOKEN_HEADER];
         const result = await options.certificates.renewWithToken(
-          request.params.site,
+          params.site,
           typeof header === 'string' ? header : undefined,
         );
-        return reply.status(201).send({ ...result, message: translate(request.locale, result.message) });
+        return { ...result, message: translate(locale, result.message) };
       },
     );
   }

@@ -1,13 +1,19 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { parseStepLogLine } from '@hostdeck/recipes';
+import {
+  parseStepLogLine,
+  siteAcmeChallenge,
+  siteApply,
+  siteCertificateInstall,
+  siteCertificateRemove,
+} from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
-import { sites } from '../database/schema.js';
 import { eventError } from '../jobs/event-error.js';
-import { TaskStepError, type EventHooks, type EventTaskContext } from '../jobs/event-hooks.js';
+import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
+import { RecipeStepFailedError } from '../jobs/recipe-runner.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import type { SiteRow } from '../sites/site-access.js';
+import { createSitesRepository } from '../sites/sites.repository.js';
 import type { AcmeAccounts } from './acme-account.js';
 import { issueWithAcme } from './acme-issuer.js';
 import { CERTIFICATE_SECRET_PURPOSE, CERTIFICATE_TASKS } from './certificate-events.js';
@@ -33,7 +39,7 @@ interface Material {
  * server's detail).
  */
 export function describeFailure(error: unknown): string {
-  if (error instanceof TaskStepError) {
+  if (error instanceof RecipeStepFailedError) {
     const lines = error.stdout
       .split('\n')
       .map(parseStepLogLine)
@@ -61,9 +67,10 @@ export function registerCertificateTasks(dependencies: {
   acme: AcmeAccounts;
 }) {
   const { db, secretBox, repository } = dependencies;
+  const siteRows = createSitesRepository(db);
 
   async function loadSite(siteId: number): Promise<SiteRow> {
-    const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
+    const site = await siteRows.findById(siteId);
     if (!site) throw eventError('siteGone');
     return site;
   }
@@ -85,16 +92,16 @@ export function registerCertificateTasks(dependencies: {
   }
 
   const installFiles = (context: EventTaskContext, site: SiteRow, material: Material) =>
-    context.runRecipe('site-certificate-install', {
+    context.runRecipe(siteCertificateInstall, {
       site: site.name,
       web_server: webServerOf(site),
       certificate: material.certificate,
       private_key: material.privateKeyPem,
     });
   const removeFiles = (context: EventTaskContext, site: SiteRow) =>
-    context.runRecipe('site-certificate-remove', { site: site.name });
+    context.runRecipe(siteCertificateRemove, { site: site.name });
   const applySite = async (context: EventTaskContext, site: SiteRow) =>
-    context.runRecipe('site-apply', await buildSiteApplyInput(db, await loadSite(site.id)));
+    context.runRecipe(siteApply, await buildSiteApplyInput(db, await loadSite(site.id)));
 
   /** After a failed `site-apply`: the files go back to what the unchanged vhost expects. */
   async function restoreFiles(context: EventTaskContext, site: SiteRow, previous: Material | null) {
@@ -151,7 +158,7 @@ export function registerCertificateTasks(dependencies: {
         responder: {
           write: (token, keyAuthorization) =>
             context
-              .runRecipe('site-acme-challenge', {
+              .runRecipe(siteAcmeChallenge, {
                 token,
                 key_authorization: keyAuthorization,
                 action: 'write',
@@ -159,7 +166,7 @@ export function registerCertificateTasks(dependencies: {
               .then(() => undefined),
           remove: (token, keyAuthorization) =>
             context
-              .runRecipe('site-acme-challenge', {
+              .runRecipe(siteAcmeChallenge, {
                 token,
                 key_authorization: keyAuthorization,
                 action: 'remove',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   certificateEventResponseSchema,
@@ -10,18 +10,18 @@ import {
   bootWebTestServer,
   connectToTestServer,
   runRecipeOnSession,
-} from '../../../../packages/recipes/src/sites/web-test-server.js';
+} from '../../../../tools/test-server/web-test-server.js';
 import { startPebble, type Pebble } from '../../../../tools/pebble/index.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { certificates, events, sites } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.js';
+import type { ApiClient } from '../policy/policy-fixtures.testing.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { parsePrivateKey } from './certificate-pem.js';
-import { freePort, makeCertificate, readCertificate, waitForEvent } from './certificates-test-support.js';
+import { freePort, makeCertificate, readCertificate, waitForEvent } from './certificates.testing.js';
 
 /**
  * SSL on a booted Debian 12 server with nginx, against a local ACME CA (pebble) that really checks

@@ -19,8 +19,8 @@ import {
   ForbiddenError,
   NotFoundError,
   ValidationError,
-} from '../http/errors.js';
-import { paginate } from '../http/paginate.js';
+} from '../domain/errors.js';
+import { paginate } from '../domain/paginate.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { SiteAccess, SiteRow } from '../sites/site-access.js';
 import {

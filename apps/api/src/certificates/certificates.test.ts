@@ -1,5 +1,5 @@
 import { axios as acmeAxios } from 'acme-client';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   certificateEventResponseSchema,
@@ -9,7 +9,7 @@ import {
   errorResponseSchema,
 } from '@hostdeck/contracts';
 import { certificates, events } from '../database/schema.js';
-import { keysOf } from '../servers/fake-server.js';
+import { keysOf } from '../servers/fake-server.testing.js';
 import { CERTIFICATE_SECRET_PURPOSE } from './certificate-events.js';
 import {
   certificateScene,
@@ -20,7 +20,7 @@ import {
   startTestDns,
   useCertificateApp,
   waitForEvent,
-} from './certificates-test-support.js';
+} from './certificates.testing.js';
 
 describe('site certificates API', () => {
   const { server, testApp, db } = useCertificateApp();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql } from '../testing/sql.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { openDatabase } from './database.js';

@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
-import { databases, servers } from '../database/schema.js';
+import { databases } from '../database/schema.js';
+import { createServersRepository } from '../servers/servers.repository.js';
 
 export type DatabaseRow = typeof databases.$inferSelect;
 
 /** The databases of a server (spec/000 §3 databases) and what reaching its agent needs. */
 export function createDatabasesRepository(db: Database) {
+  const serverRows = createServersRepository(db);
   return {
     /** Every database of the server, by name: id, type and name only (no account, no password). */
     listForServer(serverId: number) {
@@ -28,12 +30,9 @@ export function createDatabasesRepository(db: Database) {
 
     /** The server's address and agent version (null: no agent installed). */
     async agentOf(serverId: number): Promise<{ id: number; ip: string; agentVersion: number | null } | null> {
-      const [row] = await db
-        .select({ id: servers.id, ip: servers.ip, agentVersion: servers.agentVersion })
-        .from(servers)
-        .where(eq(servers.id, serverId))
-        .limit(1);
-      return row ?? null;
+      // The servers table is read through its own repository.
+      const row = await serverRows.findRow(serverId);
+      return row ? { id: row.id, ip: row.ip, agentVersion: row.agentVersion } : null;
     },
   };
 }

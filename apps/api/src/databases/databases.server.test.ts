@@ -1,16 +1,12 @@
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseImportResponseSchema } from '@hostdeck/contracts';
-import { AGENT_VERSION } from '@hostdeck/agent';
-import { buildZip } from '../../../agent/src/files/testing/archives.js';
-import {
-  bootWebTestServer,
-  connectToTestServer,
-} from '../../../../packages/recipes/src/sites/web-test-server.js';
+import { AGENT_VERSION, databaseImportResponseSchema } from '@hostdeck/contracts';
+import { buildZip } from '../../../../tools/testing/archives.js';
+import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { databases, events, servers } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.js';
+import type { ApiClient } from '../policy/policy-fixtures.testing.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
 import { buildAgentBundle, installTestAgent } from '../testing/test-agent.js';
 import type { TestApp } from '../testing/test-app.js';

@@ -7,7 +7,7 @@ import {
 } from '@hostdeck/contracts';
 import { presentEvent } from '../events/event-presenter.js';
 import type { EventsService } from '../events/events.service.js';
-import { DomainError, NotFoundError } from '../http/errors.js';
+import { DomainError, NotFoundError } from '../domain/errors.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import { DATABASE_IMPORT_TASK, type DatabaseImportTaskInput } from './database-import-task.js';

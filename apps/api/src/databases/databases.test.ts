@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { describe, expect, it } from 'vitest';
 import {
   DATABASE_MESSAGES,
@@ -8,8 +8,14 @@ import {
 } from '@hostdeck/contracts';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { databases, events, servers } from '../database/schema.js';
-import { insertMember, insertShare, insertTeam, signIn, useTestApp } from '../policy/policy-fixtures.js';
-import { insertInstalledServer } from '../sites/site-test-support.js';
+import {
+  insertMember,
+  insertShare,
+  insertTeam,
+  signIn,
+  useTestApp,
+} from '../policy/policy-fixtures.testing.js';
+import { insertInstalledServer } from '../sites/sites.testing.js';
 
 /** The databases routes on a real PGlite panel without workers: events stay PENDING. */
 describe('server databases API', () => {

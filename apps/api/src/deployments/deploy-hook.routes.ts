@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deploymentRoutes } from '@hostdeck/contracts';
+import { route } from '../http/route.js';
 import { translate } from '../i18n/translate.js';
 import type { DeploymentsService } from './deployments.service.js';
 
-const id = z.coerce.number().int().positive();
-const hookParams = z.object({ server: id, site: id });
 const hookQuery = z.object({ token: z.string().max(512).optional() });
 /** Enough for a deploy script in CI, not for guessing a 256-bit token. */
 const HOOK_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -26,25 +25,32 @@ export const deployHookRoutes: FastifyPluginAsyncZod<{ deployments: DeploymentsS
     done(null, body),
   );
 
-  const response = deploymentRoutes.deployHook.response;
-  app.route({
-    method: ['GET', 'POST'],
-    url: deploymentRoutes.deployHook.path,
-    config: { public: true, csrf: false, rateLimit: HOOK_RATE_LIMIT },
-    schema: { params: hookParams, querystring: hookQuery, response: { 200: response, 201: response } },
-    handler: async (request, reply) => {
-      const signature = request.headers['x-hub-signature-256'];
-      const result = await options.deployments.deployFromHook(request.params.server, request.params.site, {
-        queryToken: request.query.token,
-        signature: typeof signature === 'string' ? signature : undefined,
-        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        headers: request.headers,
-      });
-      return reply.status(result.started ? 201 : 200).send({
-        message: translate(request.locale, result.message),
-        deployment_id: result.deployment_id,
-        event_id: result.event_id,
-      });
-    },
-  });
+  const contract = deploymentRoutes.deployHook;
+  // Git hosts call it with POST, a browser or a CI step may GET it: the same call either way.
+  for (const method of ['GET', 'POST'] as const) {
+    route(
+      app,
+      { ...contract, method },
+      {
+        public: true,
+        config: { csrf: false, rateLimit: HOOK_RATE_LIMIT },
+        query: hookQuery,
+        responses: { 200: contract.response, 201: contract.response },
+      },
+      async ({ params, query, request, reply, locale }) => {
+        const signature = request.headers['x-hub-signature-256'];
+        const result = await options.deployments.deployFromHook(params.server, params.site, {
+          queryToken: query.token,
+          signature: typeof signature === 'string' ? signature : undefined,
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          headers: request.headers,
+        });
+        return reply.status(result.started ? 201 : 200).send({
+          message: translate(locale, result.message),
+          deployment_id: result.deployment_id,
+          event_id: result.event_id,
+        });
+      },
+    );
+  }
 };

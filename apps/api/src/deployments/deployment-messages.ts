@@ -1,3 +1,5 @@
+import { UPDATE_KEYS } from '@hostdeck/contracts';
+
 /** English messages of this area (i18n keys); their Vietnamese is in deployments.vi.ts. */
 export const DEPLOYMENT_MESSAGES = {
   noRepository: 'Set the repository and the branch before deploying.',
@@ -18,9 +20,9 @@ export const DEPLOY_SECRET_PURPOSE = {
 } as const;
 
 /** Realtime Update-data keys (plan: `deployments`, `commands`, `site`). */
-export const DEPLOYMENTS_UPDATE_KEY = 'deployments';
-export const COMMANDS_UPDATE_KEY = 'commands';
-export const SITE_UPDATE_KEY = 'site';
+export const DEPLOYMENTS_UPDATE_KEY = UPDATE_KEYS.deployments;
+export const COMMANDS_UPDATE_KEY = UPDATE_KEYS.commands;
+export const SITE_UPDATE_KEY = UPDATE_KEYS.site;
 
 /** Event types and task names of this area. */
 export const DEPLOY_EVENT_TYPE = 'deploy';

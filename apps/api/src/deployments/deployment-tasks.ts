@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_DEPLOY_SCRIPT, EVENT_STATUS } from '@hostdeck/contracts';
-import { siteCommand, siteDeploy, siteRollback } from '@hostdeck/recipes';
+import { DEFAULT_DEPLOY_SCRIPT, EVENT_STATUS, type UpdateKey } from '@hostdeck/contracts';
+import { siteApply, siteCommand, siteDeploy, siteRollback } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { EventRow } from '../events/events.repository.js';
@@ -28,9 +28,6 @@ import { commitFromOutput } from './release-name.js';
 /** What a deployment or command event stores as its input: only the id of its record. */
 const deploymentInput = z.object({ deployment_id: z.number().int().positive() });
 const commandInput = z.object({ command_id: z.number().int().positive() });
-
-/** The recipe that renders a site's vhost (H1's, packages/recipes/src/sites). */
-const SITE_APPLY_RECIPE = 'site-apply';
 
 export interface DeploymentTaskDependencies {
   db: Database;
@@ -77,7 +74,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
       const fresh = (await dependencies.loadSite(site.id)) ?? site;
       context.write('\n==> Serve the site from its releases\n');
       await context.runRecipe(
-        SITE_APPLY_RECIPE,
+        siteApply,
         await buildSiteApplyInput(dependencies.db, fresh, { releases: true }),
       );
     }
@@ -87,12 +84,13 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
   hooks.registerTask(DEPLOY_TASK, async (context) => {
     const { deployment, site } = await recordFor(context);
     if (!site.repository) throw eventError('noRepository');
-    const stdout = await context.runRecipe(siteDeploy.id, {
+    const stdout = await context.runRecipe(siteDeploy, {
       site: site.name,
       linux_user: site.linuxUser,
       release: deployment.release,
       repository: site.repository,
-      branch: deployment.branch ?? site.branch,
+      // No branch anywhere fails the branch grammar before the step runs, as a missing one always did.
+      branch: deployment.branch ?? site.branch ?? '',
       write_environment: site.sealedEnvironment !== null,
       deploy_key: Buffer.from(open(site.sealedDeployKey, DEPLOY_SECRET_PURPOSE.deployKey)),
       environment: Buffer.from(open(site.sealedEnvironment, DEPLOY_SECRET_PURPOSE.environment)),
@@ -103,7 +101,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
 
   hooks.registerTask(ROLLBACK_TASK, async (context) => {
     const { deployment, site } = await recordFor(context);
-    const stdout = await context.runRecipe(siteRollback.id, {
+    const stdout = await context.runRecipe(siteRollback, {
       site: site.name,
       linux_user: site.linuxUser,
       release: deployment.release,
@@ -116,7 +114,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
     const command = await repository.findCommandById(id);
     const site = command && (await dependencies.loadSite(command.siteId));
     if (!command || !site) throw eventError('commandGone');
-    await context.runRecipe(siteCommand.id, {
+    await context.runRecipe(siteCommand, {
       site: site.name,
       linux_user: site.linuxUser,
       releases: site.currentRelease !== null,
@@ -124,7 +122,7 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
     });
   });
 
-  async function notify(event: EventRow, keys: string[]) {
+  async function notify(event: EventRow, keys: UpdateKey[]) {
     if (event.serverId === null) return;
     for (const userId of await usersWithServerAccess(dependencies.db, event.serverId)) {
       dependencies.bus.publish(userId, { type: 'Update-data', keys });

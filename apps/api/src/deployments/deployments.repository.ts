@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
-import { deployments, events, servers, siteCommands, sites, users } from '../database/schema.js';
+import { deployments, events, siteCommands, sites, users } from '../database/schema.js';
+import { createServersRepository } from '../servers/servers.repository.js';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type SiteCommandRow = typeof siteCommands.$inferSelect;
@@ -35,15 +36,16 @@ export interface SiteCommandListRow {
 
 /** SQL of deployments, commands and the deployment columns of `sites`. */
 export function createDeploymentsRepository(db: Database) {
+  const serverRows = createServersRepository(db);
   return {
     async findSite(siteId: number) {
       const [row] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
       return row;
     },
 
+    // The servers table is read through its own repository.
     async findServer(serverId: number) {
-      const [row] = await db.select().from(servers).where(eq(servers.id, serverId)).limit(1);
-      return row;
+      return (await serverRows.findRow(serverId)) ?? undefined;
     },
 
     async updateSite(siteId: number, values: SiteUpdate) {

@@ -3,8 +3,8 @@ import { DEFAULT_DEPLOY_SCRIPT, type DeploymentStarted } from '@hostdeck/contrac
 import type { SecretBox } from '../crypto/secret-box.js';
 import { presentEvent } from '../events/event-presenter.js';
 import type { EventsService } from '../events/events.service.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
-import { paginate } from '../http/paginate.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { paginate } from '../domain/paginate.js';
 import type { Caller } from '../policy/server-policy.js';
 import { generateSshKeyPair } from '../remote/ssh-keys.js';
 import type { SiteAccess, SiteRow, SiteServerRow } from '../sites/site-access.js';

@@ -1,17 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq } from '../testing/sql.js';
 import {
-  SHELL_INJECTION_PAYLOADS,
   deploySettingsResponseSchema,
   deploymentListSchema,
   deploymentStartedSchema,
   errorResponseSchema,
   type RealtimeMessage,
 } from '@hostdeck/contracts';
+import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { getRecipe } from '@hostdeck/recipes';
 import { deployments, events, type sites } from '../database/schema.js';
-import { keysOf } from '../servers/fake-server.js';
+import { keysOf } from '../servers/fake-server.testing.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import {
   FAKE_COMMIT,
@@ -19,7 +19,7 @@ import {
   readSite,
   useDeploymentApp,
   waitForEvent,
-} from './deployments-test-support.js';
+} from './deployments.testing.js';
 import { DEPLOY_SECRET_PURPOSE } from './deployment-messages.js';
 
 /** H1's recipe; until it is registered, the first-release vhost switch cannot run here. */

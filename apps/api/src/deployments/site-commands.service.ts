@@ -1,7 +1,7 @@
 import type { SiteCommandStarted } from '@hostdeck/contracts';
 import { presentEvent } from '../events/event-presenter.js';
 import type { EventsService } from '../events/events.service.js';
-import { paginate } from '../http/paginate.js';
+import { paginate } from '../domain/paginate.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { SiteAccess } from '../sites/site-access.js';
 import { presentSiteCommand } from './deployment-presenter.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { siteCommandListSchema, siteCommandStartedSchema, type RealtimeMessage } from '@hostdeck/contracts';
 import { events, siteCommands } from '../database/schema.js';
-import { deploymentScene, useDeploymentApp, waitForEvent } from './deployments-test-support.js';
+import { deploymentScene, useDeploymentApp, waitForEvent } from './deployments.testing.js';
 
 describe('site commands API', () => {
   const { server: fake, testApp, db } = useDeploymentApp();

@@ -1,3 +1,4 @@
+import type { UpdateKey } from '@hostdeck/contracts';
 import type { RealtimeBus } from '../realtime/realtime-bus.js';
 import type { ServerConnections } from '../servers/server-connection.js';
 import { eventColor, presentEvent } from './event-presenter.js';
@@ -11,7 +12,7 @@ import type { EventRow, EventsRepository } from './events.repository.js';
 export function createEventNotifier(options: {
   bus: RealtimeBus;
   repository: EventsRepository;
-  connections: ServerConnections;
+  connections: Pick<ServerConnections, 'usersWithAccess'>;
 }) {
   const audience = async (event: EventRow): Promise<number[]> => {
     if (event.serverId !== null) return options.connections.usersWithAccess(event.serverId);
@@ -21,10 +22,12 @@ export function createEventNotifier(options: {
   return {
     bus: options.bus,
     audience,
-    async changed(event: EventRow) {
-      // The server's own state first (installed, hotfix), so a browser reloading on the message
-      // below already reads it.
-      const updateKeys = await options.connections.settleFinishedEvent(event);
+    /**
+     * Presents and publishes only: it writes nothing. What a finished event settles (a server
+     * installed, a site failed) was written before, by finishEvent's handlers (jobs/finish-event.ts),
+     * which also hand over the Update-data keys to send with the status.
+     */
+    async changed(event: EventRow, updateKeys: readonly UpdateKey[] = []): Promise<number[]> {
       const context = await options.repository.findContext(event);
       // English beside the ids: each browser shows the ids in its reader's language.
       const presented = presentEvent(event, {
@@ -33,15 +36,19 @@ export function createEventNotifier(options: {
         serverName: context.serverName,
         siteName: context.siteName,
       });
-      for (const userId of await audience(event)) {
+      const people = await audience(event);
+      for (const userId of people) {
         options.bus.publish(userId, {
           type: 'Event-status',
           description: event.description,
           color: eventColor(event.status),
           event: presented,
         });
-        if (updateKeys.length > 0) options.bus.publish(userId, { type: 'Update-data', keys: updateKeys });
+        if (updateKeys.length > 0)
+          options.bus.publish(userId, { type: 'Update-data', keys: [...updateKeys] });
       }
+      // Who was told: a caller announcing more about the same server reuses it.
+      return people;
     },
   };
 }

@@ -7,8 +7,8 @@ import {
   type EventTextValues,
 } from '@hostdeck/contracts';
 import { recipes } from '@hostdeck/recipes';
-import webEnglish from '../../../web/src/i18n/locales/en/events.json';
-import webVietnamese from '../../../web/src/i18n/locales/vi/events.json';
+import webEnglish from '@hostdeck/web/src/i18n/locales/en/events.json';
+import webVietnamese from '@hostdeck/web/src/i18n/locales/vi/events.json';
 import { vi } from '../i18n/vi.js';
 import { stepFailedText } from '../jobs/event-error.js';
 import { eventDescription, recognizeEventText, translateEventText } from './event-texts.js';

@@ -1,33 +1,21 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventResponseSchema, eventSchema, pageQuerySchema, paginatedSchema } from '@hostdeck/contracts';
+import { eventRoutes as routes } from '@hostdeck/contracts';
+import { route } from '../http/route.js';
 import { presentEvent } from './event-presenter.js';
 import type { EventsService } from './events.service.js';
 
-const eventParams = z.object({ event: z.coerce.number().int().positive() });
-
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
   /** Latest events of the caller's servers; the notification bell reads the first 10 (§2). */
-  app.get(
-    '/api/events',
-    { schema: { querystring: pageQuerySchema, response: { 200: paginatedSchema(eventSchema) } } },
-    async (request) =>
-      events.list(request.user!.id, request.query.page, request.query.itemsPerPage, request.locale),
+  route(app, routes.list, {}, ({ user, query, locale }) =>
+    events.list(user.id, query.page, query.itemsPerPage, locale),
   );
 
   /** One event with its output: what a link to an event (a failed install, an old event) opens. */
-  app.get(
-    '/api/events/:event',
-    { schema: { params: eventParams, response: { 200: eventResponseSchema } } },
-    async (request) => ({ data: await events.show(request.params.event, request.user!.id, request.locale) }),
-  );
+  route(app, routes.show, {}, async ({ user, params, locale }) => ({
+    data: await events.show(params.event, user.id, locale),
+  }));
 
-  app.post(
-    '/api/events/:event/cancel',
-    { schema: { params: eventParams, response: { 200: z.object({ data: eventSchema }) } } },
-    async (request) => {
-      const row = await events.cancel(request.params.event, request.user!.id);
-      return { data: presentEvent(row, null, request.locale) };
-    },
-  );
+  route(app, routes.cancel, {}, async ({ user, params, locale }) => ({
+    data: presentEvent(await events.cancel(params.event, user.id), null, locale),
+  }));
 };

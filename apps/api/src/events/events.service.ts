@@ -1,16 +1,17 @@
 import {
   EVENT_STATUS,
-  englishEventText,
   type EventDescriptionId,
   type EventTextValues,
   type Locale,
 } from '@hostdeck/contracts';
 import { buildStepInvocation, getRecipe, RecipeInputError } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
-import { paginate } from '../http/paginate.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { paginate } from '../domain/paginate.js';
 import { TASK_PREFIX } from '../jobs/event-hooks.js';
+import type { FinishEvent } from '../jobs/finish-event.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { isManagedBy } from '../policy/server-policy.js';
 import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
 import type { EventNotifier } from './event-notifier.js';
 import { presentEvent } from './event-presenter.js';
@@ -20,6 +21,8 @@ import { eventDescription } from './event-texts.js';
 export interface StartRecipeRequest {
   userId: number;
   serverId: number;
+  /** The server's row, when the caller's `manage` was just checked on it (authorizeServerRow). */
+  server?: object;
   recipeId: string;
   input: unknown;
   type: string;
@@ -32,6 +35,8 @@ export interface StartRecipeRequest {
 export interface StartTaskRequest {
   userId: number;
   serverId: number;
+  /** The server's row, when the caller's `manage` was just checked on it (authorizeServerRow). */
+  server?: object;
   /** A task registered with the event hooks (jobs/event-hooks.ts). */
   task: string;
   /** Already validated by the caller's schema; stored sealed like a recipe's input. */
@@ -51,17 +56,27 @@ export function createEventsService(options: {
   repository: EventsRepository;
   queue: JobQueue;
   notifier: EventNotifier;
+  /** How every event ends (jobs/finish-event.ts). */
+  finishEvent: FinishEvent;
   secretBox: SecretBox;
   connections: ServerConnections;
 }) {
   const { repository } = options;
 
+  /** The caller may manage the server, unless its row just passed that very check. */
+  async function authorizeStart(request: { userId: number; serverId: number; server?: object }) {
+    const server = request.server as { id?: number } | undefined;
+    if (server?.id === request.serverId && isManagedBy(server, request.userId)) return;
+    await options.connections.authorize(request.userId, request.serverId, 'manage');
+  }
+
   async function queueEvent(values: Parameters<EventsRepository['insert']>[0]) {
     const event = await repository.insert(values);
-    await options.notifier.changed(event);
+    const audience = await options.notifier.changed(event);
     const jobId = await options.queue.schedule(event.id, event.serverId);
     await repository.setQueueJobId(event.id, jobId);
-    return event;
+    // Everyone told of the new event: the caller's own Update-data goes to them too (sites).
+    return { ...event, audience };
   }
 
   return {
@@ -69,7 +84,7 @@ export function createEventsService(options: {
       const recipe = getRecipe(request.recipeId);
       if (!recipe) throw new NotFoundError();
       // The policy: a server the caller cannot see answers like a missing one (404).
-      await options.connections.authorize(request.userId, request.serverId, 'manage');
+      await authorizeStart(request);
       let input: unknown;
       try {
         // Building the first step's invocation runs the recipe's full input grammar.
@@ -97,7 +112,7 @@ export function createEventsService(options: {
 
     /** Starts a panel task (ACME orders, deployments) as an event on the server. */
     async startTask(request: StartTaskRequest) {
-      await options.connections.authorize(request.userId, request.serverId, 'manage');
+      await authorizeStart(request);
       return queueEvent({
         type: request.type,
         ...eventDescription(request.description.id, request.description.values),
@@ -122,17 +137,15 @@ export function createEventsService(options: {
       if (event.serverId !== null) await options.connections.authorize(userId, event.serverId, 'manage');
       const requested = await repository.requestCancel(eventId);
       if (requested && requested.status === EVENT_STATUS.pending) {
-        const reason = { id: 'cancelledBeforeStart', values: {} } as const;
-        const finished = await repository.finish(
-          eventId,
-          null,
-          EVENT_STATUS.cancelled,
-          englishEventText(reason, 'error'),
-          reason,
-        );
+        // Ended like any other event: what it was about settles (a site being deleted fails, a
+        // pending certificate fails), then the people concerned are told.
+        const finished = await options.finishEvent(eventId, {
+          owner: null,
+          status: EVENT_STATUS.cancelled,
+          failure: { id: 'cancelledBeforeStart', values: {} },
+        });
         if (finished) {
           if (finished.queueJobId) await options.queue.cancel(finished.queueJobId);
-          await options.notifier.changed(finished);
           return finished;
         }
       }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { englishEventText, eventSchema, paginatedSchema } from '@hostdeck/contracts';
 import { applicationInstall } from '@hostdeck/recipes';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { events, sites } from '../database/schema.js';
 import { stepFailedText } from '../jobs/event-error.js';
-import { insertServer, signIn, useTestApp } from '../policy/policy-fixtures.js';
+import { insertServer, signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
 import { createEventsRepository } from './events.repository.js';
 
 const eventList = paginatedSchema(eventSchema);

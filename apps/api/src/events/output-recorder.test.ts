@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_OUTPUT_TRUNCATION_MARKER, type RealtimeMessage } from '@hostdeck/contracts';
 import { openDatabase, type DatabaseConnection } from '../database/database.js';

@@ -2,32 +2,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../config/config.js';
-import type { DatabaseConnection } from '../database/database.js';
-import type { Accounts } from '../accounts/accounts.js';
-import { accountsRoutes } from '../accounts/accounts.routes.js';
-import { agentRoutes } from '../agent/agent.routes.js';
-import { applicationsRoutes } from '../applications/applications.routes.js';
 import { authentication } from '../auth/authentication.js';
-import { eventsRoutes } from '../events/events.routes.js';
-import type { EventsService } from '../events/events.service.js';
-import type { SecretBox } from '../crypto/secret-box.js';
-import type { RealtimeBus } from '../realtime/realtime-bus.js';
-import { createEventHooks, type EventHooks } from '../jobs/event-hooks.js';
-import type { RemoteExecutor } from '../remote/remote-executor.js';
-import { realtimeRoutes } from '../realtime/realtime.routes.js';
-import { healthRoutes } from '../health/health.routes.js';
-import { infoRoutes } from '../info/info.routes.js';
-import { outboxRoutes } from '../mail/outbox.routes.js';
-import { serversRoutes } from '../servers/servers.routes.js';
-import { sitesRoutes } from '../sites/sites.routes.js';
-import { siteConfigsRoutes } from '../site-configs/site-configs.routes.js';
-import { certificatesRoutes } from '../certificates/certificates.routes.js';
-import { databasesRoutes } from '../databases/databases.routes.js';
-import { deploymentsRoutes } from '../deployments/deployments.routes.js';
-import { teamsRoutes } from '../teams/teams.routes.js';
-import { scriptsRoutes } from '../scripts/scripts.routes.js';
-import { panelTerminalRoutes } from '../terminal/terminal.routes.js';
+import type { ComposedArea, PanelServices } from '../composition.js';
 import { compression } from './compression.js';
 import { csrfProtection } from './csrf.js';
 import { errorHandler } from './error-handler.js';
@@ -52,23 +28,16 @@ declare module 'fastify' {
 }
 
 export interface AppDependencies {
-  config: Config;
-  database: DatabaseConnection;
-  bus: RealtimeBus;
-  events: EventsService;
-  accounts: Accounts;
-  /** How the panel reaches servers (connecting one, reading its system information…). */
-  executor: RemoteExecutor;
-  secretBox: SecretBox;
-  /** Where areas register event tasks and finished-event handlers (jobs/event-hooks.ts). */
-  hooks?: EventHooks;
+  services: PanelServices;
+  /** The areas (areas.ts) with their services, in registration order (composition.ts). */
+  areas: readonly ComposedArea[];
   logger?: FastifyBaseLogger | boolean | undefined;
   /** Where the panel's own logger (no `logger` given) writes; standard output by default. */
   logDestination?: { write(line: string): void } | undefined;
 }
 
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
-  const { config, database } = dependencies;
+  const { config, database } = dependencies.services;
   const logger =
     dependencies.logger === undefined
       ? {
@@ -118,57 +87,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting, { db: database.db });
 
-  await app.register(healthRoutes, { database });
-  await app.register(infoRoutes, {
-    settings: {
-      brand: config.brand,
-      agentFileOrigins: config.allowedOrigins,
-      appUrl: config.appUrl,
-      agentTerminalHost: null,
-      salesEventEndsAt: config.salesEventEndsAt,
-      usdRate: config.usdRate,
-      maxCommission: config.maxCommission,
-      billingEnabled: config.billingEnabled,
-      mailOutbox: !config.mailUrl,
-    },
-    presentUser: dependencies.accounts.presentUser,
-  });
-  await app.register(accountsRoutes, { accounts: dependencies.accounts, secureCookie: https });
-  if (!config.mailUrl) await app.register(outboxRoutes, { db: database.db, everyone: config.devOutbox });
-
-  await app.register(teamsRoutes, { db: database.db, bus: dependencies.bus });
-  await app.register(serversRoutes, {
-    db: database.db,
-    bus: dependencies.bus,
-    events: dependencies.events,
-    executor: dependencies.executor,
-    secretBox: dependencies.secretBox,
-  });
-  await app.register(applicationsRoutes, {
-    db: database.db,
-    events: dependencies.events,
-    executor: dependencies.executor,
-    secretBox: dependencies.secretBox,
-  });
-  const siteOptions = {
-    db: database.db,
-    bus: dependencies.bus,
-    events: dependencies.events,
-    executor: dependencies.executor,
-    secretBox: dependencies.secretBox,
-    hooks: dependencies.hooks ?? createEventHooks(),
-    config,
-  };
-  await app.register(sitesRoutes, siteOptions);
-  await app.register(siteConfigsRoutes, siteOptions);
-  await app.register(certificatesRoutes, siteOptions);
-  await app.register(deploymentsRoutes, siteOptions);
-  await app.register(agentRoutes, siteOptions);
-  await app.register(databasesRoutes, siteOptions);
-  await app.register(eventsRoutes, { events: dependencies.events });
-  await app.register(realtimeRoutes, { bus: dependencies.bus, allowedOrigins: config.allowedOrigins });
-  await app.register(scriptsRoutes, { db: database.db });
-  await app.register(panelTerminalRoutes, siteOptions);
+  for (const { area, context } of dependencies.areas) {
+    if (area.routes) await app.register(area.routes, context);
+    area.schedules?.(app, context);
+  }
 
   await app.register(spa, { distDir: config.webDistDir });
   return app;

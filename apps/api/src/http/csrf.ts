@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER } from '@hostdeck/contracts';
-import { CsrfError } from './errors.js';
+import { CsrfError } from '../domain/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

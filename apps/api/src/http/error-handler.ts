@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_IDS, type ErrorResponse, type Locale } from '@hostdeck/contracts';
 import { translate } from '../i18n/translate.js';
-import { DomainError, RemoteCommandError, ValidationError } from './errors.js';
+import { DomainError, RemoteCommandError, ValidationError } from '../domain/errors.js';
 
 /**
  * The one place where errors become HTTP responses (spec/000 §8): `{message, id, errors?}` with

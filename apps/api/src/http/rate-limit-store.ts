@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
-import { rateLimitCounters } from '../database/schema.js';
+import { createRateLimitCounters } from './rate-limit.repository.js';
 
 /**
  * What @fastify/rate-limit hands a store, to its constructor and to `child`: the merged limit
@@ -28,36 +27,19 @@ const PURGE_INTERVAL_MS = 60_000;
  * The plugin's `continueExceeding` and `exponentialBackoff` are not used by the panel, nor here.
  */
 export function createDatabaseRateLimitStore(db: Database) {
+  const counters = createRateLimitCounters(db);
   let lastPurge = 0;
 
   function purgeNowAndThen() {
     if (Date.now() - lastPurge < PURGE_INTERVAL_MS) return;
     lastPurge = Date.now();
     // Best effort: an old row only takes space, and the next hit on its key starts it afresh.
-    db.delete(rateLimitCounters)
-      .where(lt(rateLimitCounters.resetsAt, sql`now() - interval '1 minute'`))
-      .catch(() => {});
+    counters.purgeEnded().catch(() => {});
   }
 
   async function hit(key: string, windowMs: number): Promise<Counted> {
     purgeNowAndThen();
-    const resetsAt = sql`now() + ${windowMs} * interval '1 millisecond'`;
-    const ended = sql`${rateLimitCounters.resetsAt} <= now()`;
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ key, hits: 1, resetsAt })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          hits: sql`case when ${ended} then 1 else ${rateLimitCounters.hits} + 1 end`,
-          resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
-        },
-      })
-      .returning({
-        hits: rateLimitCounters.hits,
-        ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.resetsAt} - now())) * 1000))::integer`,
-      });
-    return { current: row!.hits, ttl: Number(row!.ttl) };
+    return counters.hit(key, windowMs);
   }
 
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {

@@ -1,34 +1,9 @@
-import { accountsVi } from '../accounts/accounts.vi.js';
-import { agentVi } from '../agent/agent.vi.js';
-import { applicationsVi } from '../applications/applications.vi.js';
-import { serversVi } from '../servers/servers.vi.js';
-import { certificatesVi } from '../certificates/certificates.vi.js';
-import { databasesVi } from '../databases/databases.vi.js';
-import { deploymentsVi } from '../deployments/deployments.vi.js';
+import { AREAS } from '../areas.js';
 import { eventsVi } from '../events/events.vi.js';
-import { siteConfigsVi } from '../site-configs/site-configs.vi.js';
-import { sitesVi } from '../sites/sites.vi.js';
-import { teamsVi } from '../teams/teams.vi.js';
-import { terminalVi } from '../terminal/terminal.vi.js';
+import { serverSectionsVi } from '../server-sections/server-section-messages.js';
 
-/**
- * Vietnamese for every message the API sends; a unit test fails if one is missing. Areas with many
- * messages keep them beside their code (`<area>/<area>.vi.ts`).
- */
-export const vi: Record<string, string> = {
-  // First: an area's own translation of the same English wins, and a test finds the two differing.
-  ...eventsVi,
-  ...accountsVi,
-  ...applicationsVi,
-  ...teamsVi,
-  ...serversVi,
-  ...sitesVi,
-  ...siteConfigsVi,
-  ...certificatesVi,
-  ...deploymentsVi,
-  ...terminalVi,
-  ...agentVi,
-  ...databasesVi,
+/** Messages of no one area: validation, the error handler's, the recipe-backed sections'. */
+const shared: Record<string, string> = {
   'The given data was invalid.': 'Dữ liệu đã cho không hợp lệ.',
   '{message} (and {count} more errors)': '{message} (và {count} lỗi khác)',
   Required: 'Bắt buộc',
@@ -51,3 +26,35 @@ export const vi: Record<string, string> = {
   'Server Error': 'Lỗi máy chủ',
   'The request body is not valid JSON.': 'Nội dung yêu cầu không phải JSON hợp lệ.',
 };
+
+let catalogue: Record<string, string> | undefined;
+
+/**
+ * The areas' messages (areas.ts; an area with many keeps them beside its code, `<area>.vi.ts`),
+ * then the shared ones. Built on first use, not at import: areas.ts imports every area, and the
+ * areas' code imports the translator.
+ */
+function vietnamese(): Record<string, string> {
+  catalogue ??= {
+    // First: an area's own translation of the same English wins, and a test finds the two differing.
+    ...eventsVi,
+    ...serverSectionsVi,
+    ...Object.assign({}, ...AREAS.map((area) => area.messages ?? {})),
+    ...shared,
+  } as Record<string, string>;
+  return catalogue;
+}
+
+/**
+ * Vietnamese for every message the API sends; a unit test fails if one is missing. Read like a
+ * plain object (`vi[message]`, `Object.entries(vi)`).
+ */
+export const vi: Readonly<Record<string, string>> = new Proxy({} as Record<string, string>, {
+  get: (_target, key) => (typeof key === 'string' ? vietnamese()[key] : undefined),
+  has: (_target, key) => typeof key === 'string' && key in vietnamese(),
+  ownKeys: () => Reflect.ownKeys(vietnamese()),
+  getOwnPropertyDescriptor: (_target, key) => {
+    const value = typeof key === 'string' ? vietnamese()[key] : undefined;
+    return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: false };
+  },
+});

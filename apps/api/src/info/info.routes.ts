@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, type User } from '@hostdeck/contracts';
 import type { UserRow } from '../auth/sessions.repository.js';
+import { route } from '../http/route.js';
 import { buildAppInfo, type AppInfoSettings } from './info.service.js';
 
 /**
@@ -12,14 +13,7 @@ export const infoRoutes: FastifyPluginAsyncZod<{
   settings: AppInfoSettings;
   presentUser: (user: UserRow) => Promise<User>;
 }> = async (app, options) => {
-  app.get(
-    apiRoutes.info.path,
-    { schema: { response: { 200: apiRoutes.info.response } }, config: { public: true } },
-    async (request) =>
-      buildAppInfo(
-        options.settings,
-        request.locale,
-        request.user ? await options.presentUser(request.user) : null,
-      ),
+  route(app, apiRoutes.info, { public: true }, async ({ user, locale }) =>
+    buildAppInfo(options.settings, locale, user ? await options.presentUser(user) : null),
   );
 };

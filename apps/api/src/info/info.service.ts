@@ -1,12 +1,12 @@
 import {
-  PHP_VERSIONS,
-  LOCALES,
-  SUPPORTED_UBUNTU_VERSIONS,
+  AGENT_VERSION,
   type AppInfo,
   type Locale,
+  LOCALES,
+  PHP_VERSIONS,
+  SUPPORTED_UBUNTU_VERSIONS,
   type User,
 } from '@hostdeck/contracts';
-import { AGENT_VERSION } from '@hostdeck/agent';
 
 export interface AppInfoSettings {
   brand: string;

@@ -1,7 +1,7 @@
-import type { EventErrorId, EventText } from '@hostdeck/contracts';
+import type { UpdateKey } from '@hostdeck/contracts';
+import type { Recipe, RecipeInput, RecipeInputSchema } from '@hostdeck/recipes';
 import type { EventRow } from '../events/events.repository.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
-import { EventError } from './event-error.js';
 
 /** The prefix of `events.recipe_id` for an event that runs a panel task instead of one recipe. */
 export const TASK_PREFIX = 'task:';
@@ -11,31 +11,29 @@ export interface EventTaskContext {
   event: EventRow;
   /** The input given to `startTask`, as stored (sealed) with the event. */
   input: unknown;
-  session: RemoteSession;
+  /** The event's session: a new one once a recipe reconnected after a transport failure. */
+  readonly session: RemoteSession;
   /** Appends to the event's output (streamed live, persisted in batches). */
   write(text: string): void;
   /**
-   * Runs every step of a recipe over the event's session, its output going to the event. Resolves
-   * with the steps' stdout; throws TaskStepError when a step exits non-zero.
+   * Runs a recipe over the event's session through the recipe runner (jobs/recipe-runner.ts), as a
+   * recipe event's steps run: output to the event, cancellation checked between steps (throws
+   * RecipeCancelledError: the event ends CANCELLED), the current step recorded, idempotent steps
+   * retried on a new session after a transport failure. The input is typed by the recipe's schema.
+   * Resolves with the steps' stdout; throws RecipeStepFailedError when a step exits non-zero.
    */
-  runRecipe(recipeId: string, input: unknown): Promise<string>;
+  runRecipe<S extends RecipeInputSchema>(recipe: Recipe<S>, input: RecipeInput<S>): Promise<string>;
   /** Aborted when the worker loses the event. */
   signal: AbortSignal;
   isCancelRequested(): Promise<boolean>;
 }
 
-/** A step of a task's recipe failed: the event ends ERROR with this line (stepFailedText). */
-export class TaskStepError extends EventError {
-  constructor(
-    text: EventText<EventErrorId>,
-    readonly stdout: string,
-  ) {
-    super(text);
-  }
-}
-
 export type EventTask = (context: EventTaskContext) => Promise<void>;
-export type FinishedEventHandler = (event: EventRow) => Promise<void>;
+/**
+ * Settles what a finished event was about; may answer the Update-data keys browsers should reload
+ * (spec/000 §4), which finishEvent publishes with the event's status.
+ */
+export type FinishedEventHandler = (event: EventRow) => Promise<void | readonly UpdateKey[]>;
 
 /**
  * Where areas plug into the job runner: panel tasks (work that mixes panel logic and remote
@@ -68,16 +66,22 @@ export function createEventHooks(
       finishedHandlers.push({ typePrefix, handler });
     },
 
-    /** Calls every handler whose prefix matches the event's type; a failing handler is logged only. */
-    async finished(event: EventRow) {
+    /**
+     * Calls every handler whose prefix matches the event's type, in the order they were registered
+     * (an empty prefix matches every event); a failing handler is logged only. Answers the
+     * Update-data keys the handlers returned, each once.
+     */
+    async finished(event: EventRow): Promise<UpdateKey[]> {
+      const keys = new Set<UpdateKey>();
       for (const { typePrefix, handler } of finishedHandlers) {
         if (!event.type.startsWith(typePrefix)) continue;
         try {
-          await handler(event);
+          for (const key of (await handler(event)) ?? []) keys.add(key);
         } catch (error) {
           log('event finished handler failed', { eventId: event.id, error: String(error) });
         }
       }
+      return [...keys];
     },
   };
 }

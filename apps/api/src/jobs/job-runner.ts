@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_STATUS, englishEventText, type EventText } from '@hostdeck/contracts';
-import { buildStepInvocation, getRecipe, type Recipe } from '@hostdeck/recipes';
+import { EVENT_STATUS, type EventText } from '@hostdeck/contracts';
+import { getRecipe, type Recipe } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EventsRepository, EventRow } from '../events/events.repository.js';
 import { createOutputRecorder } from '../events/output-recorder.js';
 import type { EventNotifier } from '../events/event-notifier.js';
 import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connection.js';
-import { eventError, eventErrorLine, stepFailedText, stepValues } from './event-error.js';
-import { TaskStepError, type EventHooks } from './event-hooks.js';
+import { eventError, eventErrorLine } from './event-error.js';
+import type { EventHooks } from './event-hooks.js';
+import type { FinishEvent } from './finish-event.js';
+import {
+  isTransportError,
+  RecipeCancelledError,
+  RecipeStepFailedError,
+  runRecipe,
+  runStoredRecipe,
+  type RunRecipeOptions,
+} from './recipe-runner.js';
 
 /** The event could not start because another mutating event runs on its server. */
 export class ServerBusyError extends Error {}
@@ -25,13 +34,16 @@ export interface JobRunnerOptions {
   /** Tries per idempotent step after a transport (SSH) failure. */
   transportRetries?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
-  /** Panel tasks and finished-event handlers registered by the areas. */
+  /** Panel tasks registered by the areas. */
   hooks?: EventHooks;
+  /** How every event ends (jobs/finish-event.ts): the areas' handlers settle it, then it is announced. */
+  finishEvent: FinishEvent;
 }
 
 /**
- * Runs one event: claim it under a lease, connect, run the recipe's steps in order (checking for
- * cancellation between steps), stream the output, and finish it as FINISHED, ERROR or CANCELLED.
+ * Runs one event: claim it under a lease, connect, run its recipe (or its task, whose recipes run
+ * the same way) through the recipe runner (cancellation between steps, current step, transport
+ * retries), stream the output, and finish it as FINISHED, ERROR or CANCELLED through finishEvent.
  * Whatever happens, the event ends finished: an exception here becomes ERROR with its reason.
  */
 export function createJobRunner(options: JobRunnerOptions) {
@@ -63,7 +75,8 @@ export function createJobRunner(options: JobRunnerOptions) {
           .renewLease(eventId, owner, options.leaseMs)
           .then((kept) => {
             leaseLost ||= !kept;
-            if (leaseLost) lost.abort();
+            // The reason is what a step about to start throws (recipe-runner.ts).
+            if (leaseLost) lost.abort(eventError('leaseLost'));
           })
           .catch(() => {});
       }, options.heartbeatMs);
@@ -76,7 +89,6 @@ export function createJobRunner(options: JobRunnerOptions) {
         const task = options.hooks?.taskFor(claimed.recipeId);
         const recipe = task ? null : findRecipe(claimed);
         const input = readInput(claimed, options.secretBox);
-        const steps = recipe ? stepsFrom(recipe, claimed.startStepId) : [];
         if (claimed.serverId === null) throw eventError('noServer');
         const serverId = claimed.serverId;
         const connect = async () => {
@@ -86,111 +98,71 @@ export function createJobRunner(options: JobRunnerOptions) {
           });
         };
         session = await withTransportRetries(connect, retries, recorder.write);
+        // What every recipe of this event runs with: its output, cancellation between steps, the
+        // current step, and a new session (kept here, closed at the end) after a transport failure.
+        const runOptions: RunRecipeOptions = {
+          write: recorder.write,
+          signal: lost.signal,
+          isCancelRequested: () => options.repository.isCancelRequested(eventId),
+          setCurrentStep: (stepId) => options.repository.setCurrentStep(eventId, stepId),
+          transportRetries: retries,
+          reconnect: async () => {
+            await session?.close().catch(() => {});
+            session = null;
+            session = await withTransportRetries(connect, retries, recorder.write);
+            return session;
+          },
+        };
+        const current = () => {
+          if (!session) throw new Error('the event has no session');
+          return session;
+        };
 
         if (task) {
-          const taskSession: RemoteSession = session;
           await task({
             event: claimed,
             input,
-            session: taskSession,
+            get session() {
+              return current();
+            },
             write: recorder.write,
             signal: lost.signal,
             isCancelRequested: () => options.repository.isCancelRequested(eventId),
-            runRecipe: (recipeId, recipeInput) =>
-              runRecipeSteps(taskSession, recipeId, recipeInput, recorder.write, lost.signal),
+            runRecipe: async (taskRecipe, recipeInput) =>
+              (await runRecipe(current(), taskRecipe, recipeInput, runOptions)).stdout,
+          });
+        } else {
+          await runStoredRecipe(current(), recipe!, input, {
+            ...runOptions,
+            startStepId: claimed.startStepId,
+            // The event's output holds it all; nothing reads it back.
+            stdoutLimit: 0,
           });
         }
-        for (const step of steps) {
-          if (await options.repository.isCancelRequested(eventId)) {
-            status = EVENT_STATUS.cancelled;
-            failure = { id: 'cancelledBeforeStep', values: stepValues(recipe!.id, step) };
-            reason = englishEventText(failure, 'error');
-            recorder.write(`\n${reason}\n`);
-            break;
-          }
-          if (leaseLost) throw eventError('leaseLost');
-          await options.repository.setCurrentStep(eventId, step.id);
-          recorder.write(`\n==> ${step.title}\n`);
-          const invocation = buildStepInvocation(recipe!, step.id, input);
-          let attempt = 0;
-          for (;;) {
-            try {
-              const activeSession: RemoteSession = session;
-              const result = await activeSession.run({
-                command: invocation.command,
-                stdin: invocation.stdin,
-                onStdout: recorder.write,
-                onStderr: recorder.write,
-                totalTimeoutMs: step.timeoutMs,
-                signal: lost.signal,
-              });
-              if (result.exitCode !== 0) {
-                status = EVENT_STATUS.error;
-                failure = stepFailedText(recipe!.id, step, result.exitCode ?? result.signal);
-                reason = englishEventText(failure, 'error');
-              }
-              break;
-            } catch (error) {
-              if (!step.idempotent || !isTransportError(error) || attempt >= retries) throw error;
-              attempt += 1;
-              recorder.write(
-                `\n[connection lost: ${(error as Error).message}; retrying step (${attempt}/${retries})]\n`,
-              );
-              await session.close().catch(() => {});
-              session = await withTransportRetries(connect, retries, recorder.write);
-            }
-          }
-          if (status !== EVENT_STATUS.finished) break;
-        }
       } catch (error) {
-        status = EVENT_STATUS.error;
-        ({ text: failure, reason } = eventErrorLine(error));
-        recorder.write(`\n${reason}\n`);
+        if (error instanceof RecipeCancelledError) {
+          status = EVENT_STATUS.cancelled;
+          failure = error.text;
+          reason = error.message;
+          recorder.write(`\n${reason}\n`);
+        } else {
+          status = EVENT_STATUS.error;
+          ({ text: failure, reason } = eventErrorLine(error));
+          // A recipe event's failed step is named by the event's error line alone, as ever; a
+          // task's failure (any of its recipes, or its own logic) ends its output.
+          if (!(error instanceof RecipeStepFailedError) || options.hooks?.isTask(claimed.recipeId)) {
+            recorder.write(`\n${reason}\n`);
+          }
+        }
       } finally {
         clearInterval(heartbeat);
         await session?.close().catch(() => {});
         await recorder.flush();
-        const finished = await options.repository.finish(eventId, owner, status, reason, failure);
-        if (finished) {
-          await options.hooks?.finished(finished);
-          await options.notifier.changed(finished);
-        }
+        await options.finishEvent(eventId, { owner, status, reason, failure });
         options.log?.('event finished', { eventId, status });
       }
     },
   };
-}
-
-/** Every step of a recipe over a task's session; stdout is returned, a failed step throws. */
-async function runRecipeSteps(
-  session: RemoteSession,
-  recipeId: string,
-  input: unknown,
-  write: (text: string) => void,
-  signal: AbortSignal,
-): Promise<string> {
-  const recipe = getRecipe(recipeId);
-  if (!recipe) throw eventError('unknownRecipe', { recipe: recipeId });
-  let stdout = '';
-  for (const step of recipe.steps) {
-    write(`\n==> ${step.title}\n`);
-    const invocation = buildStepInvocation(recipe, step.id, input);
-    const result = await session.run({
-      command: invocation.command,
-      stdin: invocation.stdin,
-      onStdout: (chunk) => {
-        stdout += chunk;
-        write(chunk);
-      },
-      onStderr: write,
-      totalTimeoutMs: step.timeoutMs,
-      signal,
-    });
-    if (result.exitCode !== 0) {
-      throw new TaskStepError(stepFailedText(recipe.id, step, result.exitCode ?? result.signal), stdout);
-    }
-  }
-  return stdout;
 }
 
 function findRecipe(event: EventRow): Recipe {
@@ -202,17 +174,6 @@ function findRecipe(event: EventRow): Recipe {
 function readInput(event: EventRow, secretBox: SecretBox): unknown {
   if (!event.sealedInput) throw eventError('noInput');
   return JSON.parse(secretBox.open(event.sealedInput, SECRET_PURPOSE.eventInput)) as unknown;
-}
-
-function stepsFrom(recipe: Recipe, startStepId: string | null) {
-  if (!startStepId) return recipe.steps;
-  const index = recipe.steps.findIndex((step) => step.id === startStepId);
-  if (index < 0) throw eventError('unknownStep', { step: startStepId });
-  return recipe.steps.slice(index);
-}
-
-function isTransportError(error: unknown): boolean {
-  return Boolean((error as { retryable?: boolean } | null)?.retryable);
 }
 
 async function withTransportRetries<T>(

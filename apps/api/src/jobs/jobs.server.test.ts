@@ -1,16 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  INJECTION_CANARY_PATH,
   REALTIME_PATH,
-  SHELL_INJECTION_PAYLOADS,
   eventSchema,
   paginatedSchema,
   realtimeMessageSchema,
   type RealtimeMessage,
 } from '@hostdeck/contracts';
+import { INJECTION_CANARY_PATH, SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { listRecipeInputs } from '@hostdeck/recipes';
 import {
   resetTestServer,
@@ -19,7 +18,7 @@ import {
   type TestServer,
 } from '../../../../tools/test-server/index.js';
 import { events, servers } from '../database/schema.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import type { TestApp } from '../testing/test-app.js';
 import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';

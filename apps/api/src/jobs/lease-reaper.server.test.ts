@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bootTestServer,

@@ -1,17 +1,19 @@
 import { EVENT_STATUS, englishEventText } from '@hostdeck/contracts';
-import type { EventNotifier } from '../events/event-notifier.js';
 import type { EventsRepository } from '../events/events.repository.js';
+import type { FinishEvent } from './finish-event.js';
 import type { JobQueue } from './job-queue.js';
 
 /**
  * Turns running events whose lease expired (the process was killed, the machine rebooted) into
- * ERROR with a reason, and releases their queue jobs so the server's next event can start.
+ * ERROR with a reason, through finishEvent (what the event was about settles as for any other
+ * end), and releases their queue jobs so the server's next event can start.
  * Runs at startup and periodically: no event stays running forever.
  */
 export function createLeaseReaper(options: {
   repository: EventsRepository;
   queue: JobQueue;
-  notifier: EventNotifier;
+  /** Ends each event as every path does: the areas settle it, then the people concerned are told. */
+  finishEvent: FinishEvent;
   intervalMs: number;
   onError?: (error: unknown) => void;
 }) {
@@ -21,22 +23,19 @@ export function createLeaseReaper(options: {
     const expired = await options.repository.findExpiredLeases();
     let count = 0;
     for (const event of expired) {
-      const text = {
+      const failure = {
         id: 'leaseExpired',
         values: { time: event.leaseExpiresAt?.toISOString() ?? '?' },
       } as const;
-      const reason = englishEventText(text, 'error');
-      const finished = await options.repository.finish(event.id, null, EVENT_STATUS.error, reason, text);
+      const finished = await options.finishEvent(event.id, {
+        owner: null,
+        status: EVENT_STATUS.error,
+        failure,
+        outputLine: englishEventText(failure, 'error'),
+      });
       if (!finished) continue;
       count += 1;
-      await options.repository.appendOutput(
-        event.id,
-        `\n${reason}\n`,
-        Buffer.byteLength(reason) + 2,
-        event.outputTruncated,
-      );
       if (event.queueJobId) await options.queue.release(event.queueJobId);
-      await options.notifier.changed(finished);
     }
     return count;
   };

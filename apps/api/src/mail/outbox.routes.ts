@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { UnauthenticatedError } from '../http/errors.js';
-import { listOutbox } from './outbox.js';
+import { UnauthenticatedError } from '../domain/errors.js';
+import { route } from '../http/route.js';
+import { listOutbox } from './outbox.repository.js';
 
 /**
  * The outbox: the mail a panel without MAIL_URL kept instead of sending, so sign-up works on a
@@ -14,16 +15,9 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; everyone: boole
   app,
   { db, everyone },
 ) => {
-  app.get(
-    apiRoutes.devOutbox.path,
-    {
-      schema: { response: { 200: apiRoutes.devOutbox.response } },
-      config: { public: true, allowUnverified: true },
-    },
-    async (request) => {
-      if (everyone) return { data: await listOutbox(db) };
-      if (!request.user) throw new UnauthenticatedError();
-      return { data: await listOutbox(db, request.user.email) };
-    },
-  );
+  route(app, apiRoutes.devOutbox, { public: true, config: { allowUnverified: true } }, async ({ user }) => {
+    if (everyone) return { data: await listOutbox(db) };
+    if (!user) throw new UnauthenticatedError();
+    return { data: await listOutbox(db, user.email) };
+  });
 };

@@ -1,7 +1,7 @@
 import type { TeamPermission } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import type { ServerAbility } from './abilities.js';
-import { authorizeServer, usersWithServerAccess, type Caller } from './server-policy.js';
+import { authorizeServer, authorizeServerRow, usersWithServerAccess, type Caller } from './server-policy.js';
 import { authorizeTeam, findTeamAccess } from './team-policy.js';
 
 /**
@@ -12,6 +12,11 @@ export function createAccessPolicy(db: Database) {
   return {
     authorizeServer: (user: Caller, serverId: number, ability: ServerAbility) =>
       authorizeServer(db, user, serverId, ability),
+    authorizeServerRow: <Server extends { id: number; userId: number }>(
+      user: Caller,
+      server: Server | null | undefined,
+      ability: ServerAbility,
+    ) => authorizeServerRow(db, user, server, ability),
     authorizeTeam: (user: Caller, teamId: number, permission?: TeamPermission) =>
       authorizeTeam(db, user, teamId, permission),
     findTeamAccess: (user: Caller, teamId: number) => findTeamAccess(db, user.id, teamId),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq } from '../testing/sql.js';
 import { eventSchema, paginatedSchema, type RealtimeMessage } from '@hostdeck/contracts';
 import { teamMembers } from '../database/schema.js';
 import { createEventsRepository } from '../events/events.repository.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import {
   insertMember,
   insertServer,
@@ -12,7 +12,7 @@ import {
   signIn,
   useTestApp,
   type SignedInUser,
-} from './policy-fixtures.js';
+} from './policy-fixtures.testing.js';
 
 const eventList = paginatedSchema(eventSchema);
 

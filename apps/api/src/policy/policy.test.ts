@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq } from '../testing/sql.js';
 import { servers, teamMembers, users } from '../database/schema.js';
-import { ForbiddenError, NotFoundError } from '../http/errors.js';
+import { ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import type { ServerAbility } from './abilities.js';
-import { insertMember, insertServer, insertShare, insertTeam, useTestDatabase } from './policy-fixtures.js';
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  insertTeam,
+  useTestDatabase,
+} from './policy-fixtures.testing.js';
 import { authorizeServer, serverIsVisibleTo, usersWithServerAccess } from './server-policy.js';
 import { authorizeSite } from './site-policy.js';
 import { authorizeTeam } from './team-policy.js';

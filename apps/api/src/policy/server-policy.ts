@@ -1,9 +1,19 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../database/database.js';
-import { servers, teamMembers, teams, teamServers } from '../database/schema.js';
-import { ForbiddenError, NotFoundError } from '../http/errors.js';
-import { memberRolesWith, serverAbilityAllowed, serverIsVisible, type ServerAbility } from './abilities.js';
+import { ForbiddenError, NotFoundError } from '../domain/errors.js';
+import { serverAbilityAllowed, serverIsVisible, type ServerAbility } from './abilities.js';
+import {
+  findServerAndTeamRows,
+  findTeamRows,
+  serverViewerRows,
+  type ServerRecord,
+} from './policy.repository.js';
+
+export {
+  serverColumns,
+  serverIsVisibleTo,
+  visibleServerIds,
+  type ServerRecord,
+} from './policy.repository.js';
 
 /**
  * Every access to a server goes through here (SECURITY.md, object access). The rule: the server's
@@ -12,41 +22,54 @@ import { memberRolesWith, serverAbilityAllowed, serverIsVisible, type ServerAbil
  * user's ids reveal nothing; a visible server the caller may not act on answers 403.
  */
 
-/**
- * The columns a policy check reads: never the sealed credentials or the host key, so a row that
- * passed the check cannot leak them further on.
- */
-export const serverColumns = {
-  id: servers.id,
-  userId: servers.userId,
-  name: servers.name,
-  ip: servers.ip,
-  port: servers.port,
-  status: servers.status,
-  installed: servers.installed,
-  createdAt: servers.createdAt,
-  updatedAt: servers.updatedAt,
-};
-export type ServerRecord = Pick<typeof servers.$inferSelect, keyof typeof serverColumns>;
-
 export interface Caller {
   id: number;
 }
 
 /** The server and how the caller reaches it; null when the server does not exist. */
 export async function findServerAccess(db: Database, userId: number, serverId: number) {
-  const [server] = await db.select(serverColumns).from(servers).where(eq(servers.id, serverId)).limit(1);
-  if (!server) return null;
-  const rows = await db
-    .select({ teamOwnerId: teams.userId, memberRole: teamMembers.role })
-    .from(teamServers)
-    .innerJoin(teams, eq(teams.id, teamServers.teamId))
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
-    .where(eq(teamServers.serverId, serverId));
+  const found = await findServerAndTeamRows(db, userId, serverId);
+  if (!found) return null;
+  return { server: found.server, access: accessOf(userId, found.server, found.rows) };
+}
+
+function accessOf(
+  userId: number,
+  server: { userId: number },
+  rows: readonly { teamOwnerId: number; memberRole: string | null }[],
+) {
   const teamRoles = rows.flatMap((row) =>
     row.teamOwnerId === userId ? ['owner'] : row.memberRole === null ? [] : [row.memberRole],
   );
-  return { server, access: { isOwner: server.userId === userId, teamRoles } };
+  return { isOwner: server.userId === userId, teamRoles };
+}
+
+/** The servers a caller was allowed to manage, by this check: see isManagedBy. */
+const managers = new WeakMap<object, number>();
+
+/**
+ * authorizeServer for a server row the caller already read (a site create reads the whole row
+ * anyway): the same rule, without reading the row again. Missing, invisible: NotFoundError; visible
+ * without the ability: ForbiddenError. A row allowed `manage` is remembered (isManagedBy), so
+ * starting its event does not check again.
+ */
+export async function authorizeServerRow<Server extends { id: number; userId: number }>(
+  db: Database,
+  user: Caller,
+  server: Server | null | undefined,
+  ability: ServerAbility,
+): Promise<Server> {
+  if (!server) throw new NotFoundError();
+  const access = accessOf(user.id, server, await findTeamRows(db, user.id, server.id));
+  if (!serverIsVisible(access)) throw new NotFoundError();
+  if (!serverAbilityAllowed(access, ability)) throw new ForbiddenError();
+  if (ability === 'manage') managers.set(server, user.id);
+  return server;
+}
+
+/** True when this very row passed authorizeServerRow's `manage` check for this user (this request). */
+export function isManagedBy(server: object | undefined, userId: number): boolean {
+  return server !== undefined && managers.get(server) === userId;
 }
 
 /**
@@ -66,48 +89,11 @@ export async function authorizeServer(
 }
 
 /**
- * The ids of the servers a user may view, as a subquery for lists: `column in (…)`. Kept in SQL so
- * a list is filtered by the database, not by loading every row. Must agree with authorizeServer
- * (policy.test.ts checks both on the same cases).
- */
-export function visibleServerIds(userId: number): SQL {
-  const viewerRoles = memberRolesWith('server:view');
-  return sql`select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
-    union
-    select ${teamServers.serverId} from ${teamServers}
-    inner join ${teams} on ${teams.id} = ${teamServers.teamId}
-    where ${teams.userId} = ${userId}
-      or exists (select 1 from ${teamMembers} where ${and(
-        eq(teamMembers.teamId, teams.id),
-        eq(teamMembers.userId, userId),
-        viewerRoles.length ? inArray(teamMembers.role, viewerRoles) : sql`false`,
-      )})`;
-}
-
-/** A condition for lists of anything that belongs to a server (servers, events, later sites). */
-export function serverIsVisibleTo(serverIdColumn: AnyPgColumn, userId: number): SQL {
-  return sql`${serverIdColumn} in (${visibleServerIds(userId)})`;
-}
-
-/**
  * Everyone who may view a server: its owner, and the owners and members of the teams sharing it.
  * Realtime notices about the server (Event-status, spec/000 §4) go to them.
  */
 export async function usersWithServerAccess(db: Database, serverId: number): Promise<number[]> {
-  const viewerRoles = memberRolesWith('server:view');
-  const rows = await db
-    .select({ owner: servers.userId, teamOwner: teams.userId, member: teamMembers.userId })
-    .from(servers)
-    .leftJoin(teamServers, eq(teamServers.serverId, servers.id))
-    .leftJoin(teams, eq(teams.id, teamServers.teamId))
-    .leftJoin(
-      teamMembers,
-      and(
-        eq(teamMembers.teamId, teams.id),
-        viewerRoles.length ? inArray(teamMembers.role, viewerRoles) : sql`false`,
-      ),
-    )
-    .where(eq(servers.id, serverId));
+  const rows = await serverViewerRows(db, serverId);
   const ids = new Set<number>();
   for (const row of rows) {
     ids.add(row.owner);

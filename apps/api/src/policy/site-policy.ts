@@ -1,9 +1,9 @@
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { ServerAbility } from './abilities.js';
-import { authorizeServer, serverIsVisibleTo, type Caller } from './server-policy.js';
+import { authorizeServer, type Caller } from './server-policy.js';
+
+export { siteIsVisibleTo } from './policy.repository.js';
 
 /**
  * Sites are reached through their server: the caller's ability on a site is their ability on the
@@ -19,8 +19,4 @@ export async function authorizeSite<Site extends { serverId: number }>(
   if (!site) throw new NotFoundError();
   await authorizeServer(db, user, site.serverId, ability);
   return site;
-}
-
-export function siteIsVisibleTo(siteServerIdColumn: AnyPgColumn, userId: number): SQL {
-  return serverIsVisibleTo(siteServerIdColumn, userId);
 }

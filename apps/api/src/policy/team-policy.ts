@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { TEAM_OWNER_ROLE, type TeamPermission } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { teamMembers, teams } from '../database/schema.js';
-import { ForbiddenError, NotFoundError } from '../http/errors.js';
+import type { teams } from '../database/schema.js';
+import { ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { roleAllows } from './abilities.js';
+import { findTeamWithMemberRole } from './policy.repository.js';
 import type { Caller } from './server-policy.js';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -20,12 +20,7 @@ export async function findTeamAccess(
   userId: number,
   teamId: number,
 ): Promise<TeamAccess | null> {
-  const [row] = await db
-    .select({ team: teams, memberRole: teamMembers.role })
-    .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
-    .where(eq(teams.id, teamId))
-    .limit(1);
+  const row = await findTeamWithMemberRole(db, userId, teamId);
   if (!row) return null;
   if (row.team.userId === userId) return { team: row.team, role: TEAM_OWNER_ROLE };
   return row.memberRole === null ? null : { team: row.team, role: row.memberRole };

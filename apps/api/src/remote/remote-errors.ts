@@ -1,5 +1,5 @@
 import { ERROR_IDS } from '@hostdeck/contracts';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 /** Stable machine-readable identifiers of the remote execution failures. */
 export const REMOTE_ERROR_CODES = {

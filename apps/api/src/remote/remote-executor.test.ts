@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Server, utils, type Connection } from 'ssh2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_IDS } from '@hostdeck/contracts';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import {
   CommandCancelledError,
   CommandTimeoutError,

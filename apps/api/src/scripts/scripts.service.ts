@@ -1,8 +1,8 @@
 import type { customScriptInputSchema, CustomScript, ScriptsQuery } from '@hostdeck/contracts';
 import type { z } from 'zod';
 import { profilePhotoUrl } from '../accounts/profile-photos.js';
-import { NotFoundError } from '../http/errors.js';
-import { paginate } from '../http/paginate.js';
+import { NotFoundError } from '../domain/errors.js';
+import { paginate } from '../domain/paginate.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { ScriptRow, ScriptsRepository, ScriptWithAuthor } from './scripts.repository.js';
 

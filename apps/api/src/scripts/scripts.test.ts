@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { describe, expect, it } from 'vitest';
 import { scriptListSchema, scriptResponseSchema } from '@hostdeck/contracts';
 import { customScripts } from '../database/schema.js';
-import { signIn, useTestApp } from '../policy/policy-fixtures.js';
+import { signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
 
 /** The custom scripts of the terminal's picker (spec/001 §2 Terminal, §7 api.scripts.index). */
 describe('custom scripts', () => {

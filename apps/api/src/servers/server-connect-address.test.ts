@@ -1,10 +1,10 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { servers } from '../database/schema.js';
 import { createServerConnections, SECRET_PURPOSE } from './server-connection.js';
 import { SERVER_MESSAGES } from './server-messages.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.js';
+import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
 import { freePort } from '../testing/panel-process.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

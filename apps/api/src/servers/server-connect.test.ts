@@ -3,19 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import ssh2 from 'ssh2';
 import { serverDetailResponseSchema } from '@hostdeck/contracts';
 import { events, servers } from '../database/schema.js';
-import { signIn } from '../policy/policy-fixtures.js';
-import { FAKE_HOST_KEY, FAKE_ROOT_PASSWORD, keysOf } from './fake-server.js';
+import { signIn } from '../policy/policy-fixtures.testing.js';
+import { FAKE_HOST_KEY, FAKE_ROOT_PASSWORD, keysOf } from './fake-server.testing.js';
 import { installCommand } from './install-command.js';
 import { SECRET_PURPOSE } from './server-connection.js';
-import { useFakeServerApp } from './server-test-support.js';
+import { useFakeServerApp } from './servers.testing.js';
 
 /**
  * Connecting a server through the API (POST api/servers, POST api/servers/{server}/connect),
- * against an in-memory server (fake-server.ts). servers.server.test.ts does the same against
+ * against an in-memory server (fake-server.testing.ts). servers.server.test.ts does the same against
  * booted test servers.
  */
 describe('connecting a server', () => {

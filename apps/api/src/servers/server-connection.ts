@@ -1,15 +1,13 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { EVENT_STATUS, PHP_VERSIONS, provisionOptionsSchema } from '@hostdeck/contracts';
-import { APPLICATION_EVENT_PREFIX, APPLICATIONS_UPDATE_KEY } from '../applications/application-events.js';
+import { EVENT_STATUS, PHP_VERSIONS, provisionOptionsSchema, type UpdateKey } from '@hostdeck/contracts';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
-import { servers } from '../database/schema.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { ServerAbility } from '../policy/abilities.js';
 import { authorizeServer, usersWithServerAccess } from '../policy/server-policy.js';
 import type { RemoteTarget } from '../remote/remote-executor.js';
 import { allowedServerAddress } from './server-connect-address.js';
 import { SERVER_EVENTS, SERVER_STATUS, SERVER_UPDATE_KEYS } from './server-events.js';
+import { createServersRepository } from './servers.repository.js';
 
 /** Secret purposes: a sealed value opens only under the purpose it was sealed for. */
 export const SECRET_PURPOSE = {
@@ -23,9 +21,10 @@ export const SECRET_PURPOSE = {
  * is installed), and the host key recorded at first contact.
  */
 export function createServerConnections(db: Database, secretBox: SecretBox) {
+  const repository = createServersRepository(db);
   return {
     async resolveTarget(serverId: number): Promise<RemoteTarget> {
-      const [server] = await db.select().from(servers).where(eq(servers.id, serverId)).limit(1);
+      const server = await repository.findRow(serverId);
       if (!server) throw new NotFoundError();
       const auth = server.sealedPrivateKey
         ? {
@@ -51,7 +50,7 @@ export function createServerConnections(db: Database, secretBox: SecretBox) {
     },
 
     async recordHostKey(serverId: number, fingerprint: string) {
-      await db.update(servers).set({ hostKeyFingerprint: fingerprint }).where(eq(servers.id, serverId));
+      await repository.recordHostKey(serverId, fingerprint);
     },
 
     /**
@@ -59,6 +58,7 @@ export function createServerConnections(db: Database, secretBox: SecretBox) {
      * passed (FINISHED); a failed or cancelled run leaves the server not installed, with the event
      * kept as `provision_event_id` for its output and "retry from here". A hotfix event ends the
      * server's hotfix (busy) state. Returns the Update-data keys to send (spec/000 §4), if any.
+     * A finished-event handler of the servers area (server-finished-events.ts): finishEvent calls it.
      */
     async settleFinishedEvent(event: {
       id: number;
@@ -66,52 +66,32 @@ export function createServerConnections(db: Database, secretBox: SecretBox) {
       type: string;
       status: string;
       isFinished: boolean;
-    }): Promise<string[]> {
+    }): Promise<UpdateKey[]> {
       if (!event.isFinished || event.serverId === null) return [];
-      const server = eq(servers.id, event.serverId);
       if (event.type === SERVER_EVENTS.provision.type) {
         const passed = event.status === EVENT_STATUS.finished;
-        const [current] = await db
-          .select({ provision: servers.provision })
-          .from(servers)
-          .where(server)
-          .limit(1);
+        const current = passed ? await repository.findRow(event.serverId) : null;
         const chosen = provisionOptionsSchema.safeParse(current?.provision).data?.php_versions ?? [];
         // The default site's PHP: the newest version provisioned (PHP_VERSIONS is newest first).
         const defaultPhp = PHP_VERSIONS.find((version) => chosen.includes(version)) ?? null;
-        const changed = await db
-          .update(servers)
-          .set(
-            passed
-              ? {
-                  installed: true,
-                  status: SERVER_STATUS.installed,
-                  timezone: sql`${servers.provision}->>'timezone'`,
-                  defaultPhp,
-                  provisionEventId: event.id,
-                  updatedAt: sql`now()`,
-                }
-              : {
-                  installed: false,
-                  status:
-                    event.status === EVENT_STATUS.cancelled ? SERVER_STATUS.cancelled : SERVER_STATUS.error,
-                  provisionEventId: event.id,
-                  updatedAt: sql`now()`,
-                },
-          )
-          // Only the server's latest provisioning: an older run finishing late changes nothing.
-          // The run may finish before its starter recorded it (a server that is down fails at
-          // once), hence "not older than the recorded one" rather than "the recorded one".
-          .where(and(server, or(isNull(servers.provisionEventId), lte(servers.provisionEventId, event.id))))
-          .returning({ id: servers.id });
-        return changed.length > 0 ? [...SERVER_UPDATE_KEYS] : [];
+        // Only the server's latest provisioning: an older run finishing late changes nothing.
+        const changed = await repository.recordProvisionResult(
+          event.serverId,
+          event.id,
+          passed
+            ? { installed: true, defaultPhp }
+            : {
+                installed: false,
+                status:
+                  event.status === EVENT_STATUS.cancelled ? SERVER_STATUS.cancelled : SERVER_STATUS.error,
+              },
+        );
+        return changed ? [...SERVER_UPDATE_KEYS] : [];
       }
       if (event.type === SERVER_EVENTS.hotfix.type) {
-        await db.update(servers).set({ hotfix: false }).where(server);
+        await repository.endHotfix(event.serverId);
         return ['server'];
       }
-      // An application installed, removed, started or stopped: the browser reads the list again.
-      if (event.type.startsWith(APPLICATION_EVENT_PREFIX)) return [APPLICATIONS_UPDATE_KEY];
       const refreshes: string[] = [
         SERVER_EVENTS.timezone.type,
         SERVER_EVENTS.restartNormal.type,

@@ -1,5 +1,5 @@
 import { ERROR_IDS } from '@hostdeck/contracts';
-import { ConflictError, DomainError, ValidationError } from '../http/errors.js';
+import { ConflictError, DomainError, ValidationError } from '../domain/errors.js';
 import {
   CommandCancelledError,
   CommandTimeoutError,

@@ -1,3 +1,4 @@
+import { UPDATE_KEYS } from '@hostdeck/contracts';
 import type { EventDescriptionText } from '../events/events.service.js';
 
 /**
@@ -32,4 +33,4 @@ export const SERVER_STATUS = {
 } as const;
 
 /** Realtime Update-data keys (spec/000 §4) that make the browser reload servers. */
-export const SERVER_UPDATE_KEYS = ['servers', 'server'] as const;
+export const SERVER_UPDATE_KEYS = [UPDATE_KEYS.servers, UPDATE_KEYS.server] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql } from '../testing/sql.js';
 import {
   serverDetailResponseSchema,
   startedEventResponseSchema,
@@ -7,12 +7,18 @@ import {
   type RealtimeMessage,
 } from '@hostdeck/contracts';
 import { events, favorites, servers } from '../database/schema.js';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
-import { FAKE_ROOT_PASSWORD } from './fake-server.js';
-import { useFakeServerApp } from './server-test-support.js';
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  insertTeam,
+  signIn,
+} from '../policy/policy-fixtures.testing.js';
+import { FAKE_ROOT_PASSWORD } from './fake-server.testing.js';
+import { useFakeServerApp } from './servers.testing.js';
 
 /**
- * Managing a connected server through the API, against an in-memory server (fake-server.ts):
+ * Managing a connected server through the API, against an in-memory server (fake-server.testing.ts):
  * validation, the policy, what each action starts or changes, provisioning's outcome, delete.
  */
 describe('managing a server', () => {

@@ -1,8 +1,8 @@
-import { provisionOptionsSchema, storedProvisionOptionsSchema } from '@hostdeck/contracts';
+import { provisionOptionsSchema, storedProvisionOptionsSchema, type UpdateKey } from '@hostdeck/contracts';
 import { getRecipe } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EventsService } from '../events/events.service.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { RemoteSession, RemoteTarget } from '../remote/remote-executor.js';
@@ -25,7 +25,7 @@ export interface ServerServiceDependencies {
   secretBox: SecretBox;
   generateKeyPair(comment: string): SshKeyPair;
   /** Realtime Update-data (spec/000 §4) to these users. */
-  publish(userIds: readonly number[], keys: readonly string[]): void;
+  publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
 }
 
 /** The shared steps of the server services. */
@@ -41,7 +41,7 @@ export function createServerOperations(dependencies: ServerServiceDependencies) 
     },
 
     /** Tells everyone who may view the server that it changed. */
-    async announce(serverId: number, keys: readonly string[] = SERVER_UPDATE_KEYS) {
+    async announce(serverId: number, keys: readonly UpdateKey[] = SERVER_UPDATE_KEYS) {
       dependencies.publish(await policy.usersWithServerAccess(serverId), keys);
     },
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverDetailSchema } from '@hostdeck/contracts';
 import { sites } from '../database/schema.js';
-import { insertServer, useTestDatabase } from '../policy/policy-fixtures.js';
+import { insertServer, useTestDatabase } from '../policy/policy-fixtures.testing.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { presentServerDetail } from './server-presenter.js';

@@ -1,11 +1,21 @@
-import { buildStepInvocation, getRecipe, type Recipe } from '@hostdeck/recipes';
-import { RemoteCommandError } from '../http/errors.js';
+import {
+  getRecipe,
+  serverAuthorizeKey,
+  serverDetectOs,
+  serverForgetKey,
+  serverSystemInfo,
+  type Recipe,
+  type RecipeInput,
+  type RecipeInputSchema,
+} from '@hostdeck/recipes';
+import { RemoteCommandError } from '../domain/errors.js';
 import type {
   ConnectOptions,
   RemoteExecutor,
   RemoteSession,
   RemoteTarget,
 } from '../remote/remote-executor.js';
+import { RecipeStepFailedError, runStoredRecipe } from '../jobs/recipe-runner.js';
 import { SERVER_MESSAGES } from './server-errors.js';
 import { detectOs, parseSystemInfo, type DetectedOs } from './system-info.js';
 
@@ -23,79 +33,86 @@ const STDERR_TAIL_CHARACTERS = 2_000;
  * every value travels in the frame on stdin, as for events.
  */
 export function createServerRemote(executor: RemoteExecutor) {
-  const recipe = (id: string): Recipe => {
-    const found = getRecipe(id);
-    if (!found) throw new Error(`Unknown recipe "${id}"`);
-    return found;
-  };
-
   /**
-   * Runs every step of a recipe; resolves with its stdout, throws RemoteCommandError on a failed step.
+   * Runs every step of a recipe through the recipe runner, each at most 15 s; resolves with its
+   * stdout, throws RemoteCommandError on a failed step (the step's error lines and stderr's tail).
    * `outputLimitBytes` raises the stdout kept (256 KiB) for recipes that answer with a file.
    */
-  async function runRecipe(
+  async function runQuickly(
     session: RemoteSession,
-    recipeId: string,
+    recipe: Recipe,
     input: unknown,
     signal?: AbortSignal,
     options: { outputLimitBytes?: number } = {},
   ): Promise<string> {
-    const outputLimit = options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES;
-    const definition = recipe(recipeId);
-    let stdout = '';
-    for (const step of definition.steps) {
-      const invocation = buildStepInvocation(definition, step.id, input);
-      let stderr = '';
-      const result = await session.run({
-        command: invocation.command,
-        stdin: invocation.stdin,
-        onStdout: (chunk) => {
-          if (stdout.length < outputLimit) stdout += chunk;
-        },
-        onStderr: (chunk) => {
-          stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARACTERS);
-        },
-        totalTimeoutMs: Math.min(step.timeoutMs, QUICK_STEP_TIMEOUT_MS),
-        idleTimeoutMs: QUICK_STEP_TIMEOUT_MS,
+    try {
+      const { stdout } = await runStoredRecipe(session, recipe, input, {
         ...(signal ? { signal } : {}),
+        quietTitles: true,
+        stdoutLimit: options.outputLimitBytes ?? OUTPUT_LIMIT_BYTES,
+        limits: (step) => ({
+          totalTimeoutMs: Math.min(step.timeoutMs, QUICK_STEP_TIMEOUT_MS),
+          idleTimeoutMs: QUICK_STEP_TIMEOUT_MS,
+        }),
       });
-      if (result.exitCode !== 0) {
-        const errorLines = stdout
-          .split('\n')
-          .filter((line) => line.startsWith('::hostdeck::error::'))
-          .map((line) => line.slice('::hostdeck::error::'.length));
-        throw new RemoteCommandError(
-          SERVER_MESSAGES.commandFailed,
-          result.exitCode,
-          [...errorLines, stderr.trim()].filter(Boolean).join('\n').slice(-STDERR_TAIL_CHARACTERS),
-        );
-      }
+      return stdout;
+    } catch (error) {
+      if (!(error instanceof RecipeStepFailedError)) throw error;
+      throw new RemoteCommandError(
+        SERVER_MESSAGES.commandFailed,
+        error.exitCode,
+        [...error.errorLines, error.stderrTail.trim()]
+          .filter(Boolean)
+          .join('\n')
+          .slice(-STDERR_TAIL_CHARACTERS),
+      );
     }
-    return stdout;
   }
+
+  /** runQuickly, the input typed by the recipe's schema. */
+  const runRecipeQuickly = <S extends RecipeInputSchema>(
+    session: RemoteSession,
+    recipe: Recipe<S>,
+    input: RecipeInput<S>,
+    signal?: AbortSignal,
+    options: { outputLimitBytes?: number } = {},
+  ) => runQuickly(session, recipe, input, signal, options);
 
   return {
     /** Any recipe run while a request waits (each step at most 15 s); stdout, or RemoteCommandError. */
-    run: runRecipe,
+    run: runRecipeQuickly,
+
+    /** `run` for a recipe named by its id at run time; the builder validates the input. */
+    runById(
+      session: RemoteSession,
+      recipeId: string,
+      input: unknown,
+      signal?: AbortSignal,
+      options: { outputLimitBytes?: number } = {},
+    ): Promise<string> {
+      const recipe = getRecipe(recipeId);
+      if (!recipe) throw new Error(`Unknown recipe "${recipeId}"`);
+      return runQuickly(session, recipe, input, signal, options);
+    },
 
     connect(target: RemoteTarget, options: ConnectOptions = {}): Promise<RemoteSession> {
       return executor.connect(target, { connectTimeoutMs: CONNECT_TIMEOUT_MS, ...options });
     },
 
     async detectOs(session: RemoteSession, signal?: AbortSignal): Promise<DetectedOs> {
-      return detectOs(await runRecipe(session, 'server-detect-os', {}, signal));
+      return detectOs(await runRecipeQuickly(session, serverDetectOs, {}, signal));
     },
 
     async systemInfo(session: RemoteSession, signal?: AbortSignal) {
-      return parseSystemInfo(await runRecipe(session, 'server-system-info', {}, signal));
+      return parseSystemInfo(await runRecipeQuickly(session, serverSystemInfo, {}, signal));
     },
 
     async authorizeKey(session: RemoteSession, publicKey: string, signal?: AbortSignal) {
-      await runRecipe(session, 'server-authorize-key', { public_key: publicKey }, signal);
+      await runRecipeQuickly(session, serverAuthorizeKey, { public_key: publicKey }, signal);
     },
 
     async forgetKey(session: RemoteSession, publicKey: string, signal?: AbortSignal) {
-      await runRecipe(session, 'server-forget-key', { public_key: publicKey }, signal);
+      await runRecipeQuickly(session, serverForgetKey, { public_key: publicKey }, signal);
     },
   };
 }

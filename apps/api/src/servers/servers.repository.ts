@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import { events, favorites, servers, sites } from '../database/schema.js';
@@ -168,6 +168,56 @@ export function createServersRepository(db: Database) {
             or(isNull(servers.provisionEventId), lt(servers.provisionEventId, eventId)),
           ),
         );
+    },
+
+    /** The SSH host key seen at first contact (trust on first use). */
+    async recordHostKey(id: number, fingerprint: string): Promise<void> {
+      await db.update(servers).set({ hostKeyFingerprint: fingerprint }).where(eq(servers.id, id));
+    },
+
+    /**
+     * Records how a provisioning run ended, unless a newer run is recorded: installed (its
+     * timezone and default PHP taken from the options it ran with) or not. The run may finish
+     * before its starter recorded it (a server that is down fails at once), hence "not older than
+     * the recorded one" rather than "the recorded one". False when nothing changed.
+     */
+    async recordProvisionResult(
+      id: number,
+      eventId: number,
+      result: { installed: true; defaultPhp: string | null } | { installed: false; status: string },
+    ): Promise<boolean> {
+      const changed = await db
+        .update(servers)
+        .set(
+          result.installed
+            ? {
+                installed: true,
+                status: SERVER_STATUS.installed,
+                timezone: sql`${servers.provision}->>'timezone'`,
+                defaultPhp: result.defaultPhp,
+                provisionEventId: eventId,
+                updatedAt: sql`now()`,
+              }
+            : { installed: false, status: result.status, provisionEventId: eventId, updatedAt: sql`now()` },
+        )
+        .where(
+          and(
+            eq(servers.id, id),
+            or(isNull(servers.provisionEventId), lte(servers.provisionEventId, eventId)),
+          ),
+        )
+        .returning({ id: servers.id });
+      return changed.length > 0;
+    },
+
+    /** The agent version the server now runs (after its install_agent event passed). */
+    async recordAgentVersion(id: number, version: number): Promise<void> {
+      await db.update(servers).set({ agentVersion: version }).where(eq(servers.id, id));
+    },
+
+    /** Ends the hotfix (busy) state. */
+    async endHotfix(id: number): Promise<void> {
+      await db.update(servers).set({ hotfix: false }).where(eq(servers.id, id));
     },
 
     /** Changes the status only from `from`; false when it was something else. */

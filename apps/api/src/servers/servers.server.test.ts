@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import {
   serverDetailResponseSchema,
   startedEventResponseSchema,
@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../../../tools/test-server/index.js';
 import { events, rateLimitCounters, servers } from '../database/schema.js';
-import { signIn, type ApiClient } from '../policy/policy-fixtures.js';
+import { signIn, type ApiClient } from '../policy/policy-fixtures.testing.js';
 import { bootCleanTestServer } from '../testing/connected-test-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

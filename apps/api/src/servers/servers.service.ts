@@ -1,5 +1,5 @@
 import type { SearchablePageQuery } from '@hostdeck/contracts';
-import { paginate } from '../http/paginate.js';
+import { paginate } from '../domain/paginate.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import { FAVORITE_KINDS, type FavoritesRepository } from './favorites.repository.js';

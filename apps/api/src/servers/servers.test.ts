@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { favoriteResponseSchema, serverListSchema, serverResponseSchema } from '@hostdeck/contracts';
 import { servers } from '../database/schema.js';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  insertTeam,
+  signIn,
+} from '../policy/policy-fixtures.testing.js';
 import { createServerRecord } from '../testing/fixtures.js';
-import { keysOf } from './fake-server.js';
+import { keysOf } from './fake-server.testing.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 

@@ -21,7 +21,7 @@ import {
   siteConfigPath,
   siteLogPath,
 } from '@hostdeck/recipes';
-import { NotFoundError, RemoteCommandError, ValidationError } from '../http/errors.js';
+import { NotFoundError, RemoteCommandError, ValidationError } from '../domain/errors.js';
 import type { Caller } from '../policy/server-policy.js';
 import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
 import type { SiteAccess, SiteRow } from '../sites/site-access.js';

@@ -9,11 +9,17 @@ import {
   siteLogResponseSchema,
 } from '@hostdeck/contracts';
 import { sites } from '../database/schema.js';
-import { insertMember, insertServer, insertShare, insertTeam, signIn } from '../policy/policy-fixtures.js';
+import {
+  insertMember,
+  insertServer,
+  insertShare,
+  insertTeam,
+  signIn,
+} from '../policy/policy-fixtures.testing.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { createSiteConfigsFake } from './site-configs-fake.js';
+import { createSiteConfigsFake } from './site-configs-fake.testing.js';
 
 const [pglite] = await availableTestDatabases();
 

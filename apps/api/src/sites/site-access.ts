@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
-import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
-import { servers, sites } from '../database/schema.js';
-import { NotFoundError } from '../http/errors.js';
+import type { servers, sites } from '../database/schema.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { ServerAbility } from '../policy/abilities.js';
 import { authorizeSite } from '../policy/site-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { RemoteExecutor } from '../remote/remote-executor.js';
 import { describeRemoteFailure, SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
-import { createServerConnections } from '../servers/server-connection.js';
+import type { ServerConnections } from '../servers/server-connection.js';
+import type { ServersRepository } from '../servers/servers.repository.js';
 import { CONNECT_TIMEOUT_MS, createServerRemote } from '../servers/server-remote.js';
+import { createSitesRepository } from './sites.repository.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteServerRow = typeof servers.$inferSelect;
@@ -26,16 +26,16 @@ export interface AuthorizedSite {
  */
 export function createSiteAccess(dependencies: {
   db: Database;
-  secretBox: SecretBox;
+  servers: Pick<ServersRepository, 'findRow'>;
+  connections: Pick<ServerConnections, 'resolveTarget'>;
   executor: RemoteExecutor;
 }) {
-  const { db } = dependencies;
-  const connections = createServerConnections(db, dependencies.secretBox);
+  const { db, connections } = dependencies;
   const remote = createServerRemote(dependencies.executor);
+  const siteRows = createSitesRepository(db);
 
   async function loadSite(siteId: number): Promise<SiteRow | undefined> {
-    const [site] = await db.select().from(sites).where(eq(sites.id, siteId)).limit(1);
-    return site;
+    return (await siteRows.findById(siteId)) ?? undefined;
   }
 
   return {
@@ -44,7 +44,7 @@ export function createSiteAccess(dependencies: {
     /** The site and its server, after the policy check (`view`, `manage` or `delete`). */
     async authorize(caller: Caller, siteId: number, ability: ServerAbility): Promise<AuthorizedSite> {
       const site = await authorizeSite(db, caller, await loadSite(siteId), ability);
-      const [server] = await db.select().from(servers).where(eq(servers.id, site.serverId)).limit(1);
+      const server = await dependencies.servers.findRow(site.serverId);
       if (!server) throw new NotFoundError();
       return { site, server };
     },
@@ -73,7 +73,7 @@ export function createSiteAccess(dependencies: {
         });
       }
       try {
-        return await remote.run(session, recipeId, input, undefined, options);
+        return await remote.runById(session, recipeId, input, undefined, options);
       } finally {
         await session.close().catch(() => {});
       }

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import type { Caller } from '../policy/server-policy.js';
 import { fieldError, ServerError } from '../servers/server-errors.js';
 import { phpVersionsOf, type SiteCreateService } from './site-create.service.js';

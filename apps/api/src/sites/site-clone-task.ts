@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  buildStepInvocation,
   CLONE_CHUNK_BYTES,
+  siteApply,
   siteFilesExport,
   siteFilesImport,
   type Recipe,
+  type RecipeInput,
+  type RecipeInputSchema,
 } from '@hostdeck/recipes';
 import type { Database } from '../database/database.js';
-import { eventError, stepFailedText } from '../jobs/event-error.js';
-import { TaskStepError, type EventHooks, type EventTaskContext } from '../jobs/event-hooks.js';
+import { eventError } from '../jobs/event-error.js';
+import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
+import { runRecipe } from '../jobs/recipe-runner.js';
 import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
 import type { ServerConnections } from '../servers/server-connection.js';
 import { CONNECT_TIMEOUT_MS } from '../servers/server-remote.js';
@@ -25,42 +28,27 @@ const cloneTaskInputSchema = z.object({ site_id: z.number().int(), source_site_i
 export type CloneTaskInput = z.infer<typeof cloneTaskInputSchema>;
 
 /**
- * Runs the one step of a clone recipe over `session`. Its stdout is returned (a chunk of base64
- * at most, for `read`) and, unless `quiet`, also written to the event's output; a failure throws
- * with the script's error lines.
+ * Runs a one-step clone recipe over `session` (the source's or the target's) through the recipe
+ * runner. Its stdout is returned (a chunk of base64 at most, for `read`) and, unless `quiet`, also
+ * written to the event's output; a failure throws with the script's error lines. The task checks
+ * cancellation itself between chunks, and a transport failure is not retried: a half-copied chunk
+ * cannot be told from a whole one.
  */
-async function runCloneStep(
+async function runCloneStep<S extends RecipeInputSchema>(
   context: EventTaskContext,
   session: RemoteSession,
-  recipe: Recipe,
-  input: Record<string, unknown>,
+  recipe: Recipe<S>,
+  input: RecipeInput<S>,
   quiet = false,
 ): Promise<string> {
-  const step = recipe.steps[0]!;
-  const invocation = buildStepInvocation(recipe, step.id, input);
-  let stdout = '';
-  const result = await session.run({
-    command: invocation.command,
-    stdin: invocation.stdin,
-    onStdout: (chunk) => {
-      stdout += chunk;
-      if (!quiet) context.write(chunk);
-    },
-    onStderr: context.write,
-    totalTimeoutMs: step.timeoutMs,
-    idleTimeoutMs: step.timeoutMs,
+  const { stdout } = await runRecipe(session, recipe, input, {
+    write: context.write,
+    quietStdout: quiet,
+    quietTitles: true,
     signal: context.signal,
+    errorDetail: true,
+    limits: (step) => ({ totalTimeoutMs: step.timeoutMs, idleTimeoutMs: step.timeoutMs }),
   });
-  if (result.exitCode !== 0) {
-    const errors = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('::hostdeck::error::'))
-      .map((line) => line.slice('::hostdeck::error::'.length));
-    throw new TaskStepError(
-      stepFailedText(recipe.id, step, result.exitCode ?? result.signal, errors.join(': ') || undefined),
-      stdout,
-    );
-  }
   return stdout;
 }
 
@@ -88,7 +76,7 @@ export function registerSiteCloneTask(
     const site = await repository.findById(input.site_id);
     const source = await repository.findById(input.source_site_id);
     if (!site || !source) throw eventError('siteGone');
-    await context.runRecipe('site-apply', siteApplyRecipeInput(await buildSiteApplyInput(db, site)));
+    await context.runRecipe(siteApply, siteApplyRecipeInput(await buildSiteApplyInput(db, site)));
 
     context.write(`\n==> Copy the files of ${source.name}\n`);
     const sourceSession = await dependencies.executor.connect(

@@ -8,7 +8,7 @@ import {
   storedProvisionOptionsSchema,
   type CreateSiteValues,
 } from '@hostdeck/contracts';
-import { NotFoundError, ValidationError } from '../http/errors.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Caller } from '../policy/server-policy.js';
 import { fieldError } from '../servers/server-errors.js';
 import type { ServerRow } from '../servers/servers.repository.js';
@@ -53,14 +53,18 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
 
   /** An installed server the caller may manage; an invisible one is a field error like a missing one. */
   async function targetServer(caller: Caller, serverId: number, field = 'server_id'): Promise<ServerRow> {
+    // One read of the row, checked as it is (and remembered as managed: its event starts unchecked).
+    let server: ServerRow;
     try {
-      await policy.authorizeServer(caller, serverId, 'manage');
+      server = await policy.authorizeServerRow(
+        caller,
+        await dependencies.servers.findRow(serverId),
+        'manage',
+      );
     } catch (error) {
       if (error instanceof NotFoundError) throw fieldError(field, 'Invalid value');
       throw error;
     }
-    const server = await dependencies.servers.findRow(serverId);
-    if (!server) throw fieldError(field, 'Invalid value');
     if (!server.installed || !server.hostKeyFingerprint)
       throw fieldError(field, SITE_MESSAGES.serverNotInstalled);
     return server;
@@ -217,6 +221,7 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
         const event = await events.startTask({
           userId: caller.id,
           serverId: server.id,
+          server,
           siteId: site.id,
           task: SITE_EVENTS.create.task,
           input,
@@ -224,7 +229,7 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
           description: describeSiteEvent(SITE_EVENTS.create.description, site.name),
         });
         await repository.update(site.id, { createEventId: event.id });
-        await announceSites(dependencies, server.id);
+        await announceSites(dependencies, server.id, event.audience);
         return {
           id: site.id,
           event_id: event.id,

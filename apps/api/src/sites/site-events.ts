@@ -1,4 +1,4 @@
-import type { EventDescriptionId } from '@hostdeck/contracts';
+import { UPDATE_KEYS, type EventDescriptionId } from '@hostdeck/contracts';
 
 /**
  * The event types of sites (spec/000 §3 Event `type`; shared plan), the panel tasks they run
@@ -16,7 +16,7 @@ export const SITE_EVENTS = {
   },
 } as const;
 
-export const SITE_UPDATE_KEYS = ['sites', 'site'] as const;
+export const SITE_UPDATE_KEYS = [UPDATE_KEYS.sites, UPDATE_KEYS.site] as const;
 
 /** Site statuses (contracts SITE_STATUSES). */
 export const SITE_STATUS = {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { EVENT_STATUS, generatePassword } from '@hostdeck/contracts';
-import { toPasswordHex } from '@hostdeck/recipes';
+import {
+  siteApply,
+  siteDatabaseCreate,
+  siteDatabaseDrop,
+  siteDelete,
+  toPasswordHex,
+} from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { EventRow } from '../events/events.repository.js';
@@ -91,10 +97,10 @@ export function registerSiteTasks(hooks: EventHooks, dependencies: SiteTaskDepen
     const input = createTaskInputSchema.parse(context.input);
     const site = await loadSite(input.site_id);
     const apply = await buildSiteApplyInput(db, site);
-    await context.runRecipe('site-apply', siteApplyRecipeInput(apply, input.password));
+    await context.runRecipe(siteApply, siteApplyRecipeInput(apply, input.password));
     const database = await repository.databaseOf(site.id);
     if (database) {
-      await context.runRecipe('site-database-create', {
+      await context.runRecipe(siteDatabaseCreate, {
         type: database.type,
         name: database.name,
         username: database.username,
@@ -120,7 +126,7 @@ export function registerSiteTasks(hooks: EventHooks, dependencies: SiteTaskDepen
       const removed = await repository.findById(input.removed_alias_id);
       apply = { ...apply, aliases: apply.aliases.filter((name) => name !== removed?.name) };
     }
-    await context.runRecipe('site-apply', siteApplyRecipeInput(apply, input.password));
+    await context.runRecipe(siteApply, siteApplyRecipeInput(apply, input.password));
     const changes = rowChangesOf(input.changes);
     if (Object.keys(changes).length > 0) await repository.update(site.id, changes);
     if (changes.linuxUser !== undefined)
@@ -138,7 +144,7 @@ export function registerSiteTasks(hooks: EventHooks, dependencies: SiteTaskDepen
     const site = await loadSite(input.site_id);
     const database = await repository.databaseOf(site.id);
     const userStays = await repository.linuxUserInUse(site.serverId, site.linuxUser, site.id);
-    await context.runRecipe('site-delete', {
+    await context.runRecipe(siteDelete, {
       site: site.name,
       linux_user: site.linuxUser,
       isolated: site.isolated,
@@ -148,7 +154,7 @@ export function registerSiteTasks(hooks: EventHooks, dependencies: SiteTaskDepen
     });
     const dropDatabase = input.delete_database && database !== null;
     if (dropDatabase) {
-      await context.runRecipe('site-database-drop', {
+      await context.runRecipe(siteDatabaseDrop, {
         type: database.type,
         name: database.name,
         username: database.username,

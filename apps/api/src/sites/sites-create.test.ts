@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import {
-  createSiteResponseSchema,
-  describeInjectionPayload,
-  siteDetailResponseSchema,
-  SHELL_INJECTION_PAYLOADS,
-} from '@hostdeck/contracts';
+import { eq } from '../testing/sql.js';
+import { createSiteResponseSchema, siteDetailResponseSchema } from '@hostdeck/contracts';
+import { describeInjectionPayload, SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { databases, sites } from '../database/schema.js';
-import { useFakeServerApp } from '../servers/server-test-support.js';
-import { countRows, insertInstalledServer, readEvent, readSite, siteScene } from './site-test-support.js';
+import { useFakeServerApp } from '../servers/servers.testing.js';
+import { countRows, insertInstalledServer, readEvent, readSite, siteScene } from './sites.testing.js';
 
 const PASSWORD = 'Gq7rT2mXv9LpZs4Nw8Hk';
 

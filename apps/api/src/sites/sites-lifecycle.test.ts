@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import {
   createSiteResponseSchema,
   serverDetailResponseSchema,
@@ -7,11 +7,11 @@ import {
   startedEventResponseSchema,
 } from '@hostdeck/contracts';
 import { databases, events, favorites, sites } from '../database/schema.js';
-import { signIn, type SignedInUser } from '../policy/policy-fixtures.js';
-import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/fake-server.js';
+import { signIn, type SignedInUser } from '../policy/policy-fixtures.testing.js';
+import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { readSite } from './site-test-support.js';
+import { readSite } from './sites.testing.js';
 
 /**
  * Site events run to their end by the panel's workers against the in-memory server: what the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import {
   createSiteResponseSchema,
   siteDetailResponseSchema,
@@ -8,9 +8,9 @@ import {
   type RealtimeMessage,
 } from '@hostdeck/contracts';
 import { events, sites } from '../database/schema.js';
-import type { SignedInUser } from '../policy/policy-fixtures.js';
-import { useFakeServerApp } from '../servers/server-test-support.js';
-import { countRows, readEvent, readSite, siteScene } from './site-test-support.js';
+import type { SignedInUser } from '../policy/policy-fixtures.testing.js';
+import { useFakeServerApp } from '../servers/servers.testing.js';
+import { countRows, readEvent, readSite, siteScene } from './sites.testing.js';
 
 /** Reading and changing sites through the API: the policy, the shapes, what each change starts. */
 describe('managing sites', () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
 import { certificates, databases, favorites, servers, sites } from '../database/schema.js';
 import { siteIsVisibleTo } from '../policy/site-policy.js';
@@ -106,6 +106,15 @@ export function createSitesRepository(db: Database) {
 
     async aliasesOf(parentId: number): Promise<SiteRow[]> {
       return db.select().from(sites).where(eq(sites.siteId, parentId)).orderBy(sites.name);
+    },
+
+    /** The names of a parent site's aliases on its own server, sorted. */
+    async aliasNamesOf(site: Pick<SiteRow, 'id' | 'serverId'>): Promise<string[]> {
+      const rows = await db
+        .select({ name: sites.name })
+        .from(sites)
+        .where(and(eq(sites.siteId, site.id), eq(sites.serverId, site.serverId)));
+      return rows.map((row) => row.name).sort();
     },
 
     /**
@@ -256,6 +265,34 @@ export function createSitesRepository(db: Database) {
         .orderBy(desc(certificates.id))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The server's enabled, active parent sites on `proxyPort` whose active certificate is issued and
+     * still valid at `now`, oldest first: their names and the certificate's names.
+     */
+    async withValidCertificateOnPort(
+      serverId: number,
+      proxyPort: number,
+      now: Date,
+    ): Promise<{ name: string; domains: unknown }[]> {
+      return db
+        .select({ name: sites.name, domains: certificates.domains })
+        .from(sites)
+        .innerJoin(certificates, eq(certificates.siteId, sites.id))
+        .where(
+          and(
+            eq(sites.serverId, serverId),
+            eq(sites.proxyPort, proxyPort),
+            isNull(sites.siteId),
+            eq(sites.enabled, true),
+            eq(sites.status, 'active'),
+            eq(certificates.active, true),
+            eq(certificates.status, 'issued'),
+            gt(certificates.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(sites.id));
     },
 
     async isFavorite(userId: number, siteId: number): Promise<boolean> {

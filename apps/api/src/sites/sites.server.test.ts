@@ -1,17 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSiteResponseSchema,
   siteDetailResponseSchema,
   startedEventResponseSchema,
 } from '@hostdeck/contracts';
-import {
-  bootWebTestServer,
-  connectToTestServer,
-} from '../../../../packages/recipes/src/sites/web-test-server.js';
+import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { databases, events, servers, sites } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.js';
+import type { ApiClient } from '../policy/policy-fixtures.testing.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -1,5 +1,5 @@
 import type { SearchablePageQuery, SiteDetail } from '@hostdeck/contracts';
-import { paginate } from '../http/paginate.js';
+import { paginate } from '../domain/paginate.js';
 import type { Caller } from '../policy/server-policy.js';
 import { FAVORITE_KINDS, createFavoritesRepository } from '../servers/favorites.repository.js';
 import { announceSites, type SiteServiceDependencies } from './site-dependencies.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { invitationResponseSchema, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
 import { teamInvitations, users } from '../database/schema.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import { createAccessPolicy } from '../policy/access-policy.js';
-import { insertMember, signIn, useTestApp } from '../policy/policy-fixtures.js';
+import { insertMember, signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
 import { createTeamsRepository } from './teams.repository.js';
 import { createTeamsService } from './teams.service.js';
-import { opsTeamScene } from './test-support.js';
+import { opsTeamScene } from './teams.testing.js';
 
 describe('team invitations', () => {
   const { testApp, db } = useTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
 import { teamServers, users } from '../database/schema.js';
 import {
@@ -9,8 +9,8 @@ import {
   signIn,
   useTestApp,
   type SignedInUser,
-} from '../policy/policy-fixtures.js';
-import { opsTeamScene } from './test-support.js';
+} from '../policy/policy-fixtures.testing.js';
+import { opsTeamScene } from './teams.testing.js';
 
 describe('team members API', () => {
   const { testApp, db } = useTestApp();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
-import { insertServer, insertShare, insertTeam, signIn, useTestApp } from '../policy/policy-fixtures.js';
-import { opsTeamScene } from './test-support.js';
+import {
+  insertServer,
+  insertShare,
+  insertTeam,
+  signIn,
+  useTestApp,
+} from '../policy/policy-fixtures.testing.js';
+import { opsTeamScene } from './teams.testing.js';
 
 describe('sharing servers with a team', () => {
   const { testApp, db } = useTestApp();

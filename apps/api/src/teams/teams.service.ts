@@ -1,5 +1,11 @@
-import { TEAM_MESSAGES, TEAM_OWNER_ROLE, type TeamRoleKey } from '@hostdeck/contracts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
+import {
+  TEAM_MESSAGES,
+  TEAM_OWNER_ROLE,
+  UPDATE_KEYS,
+  type TeamRoleKey,
+  type UpdateKey,
+} from '@hostdeck/contracts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { roleAllows } from '../policy/abilities.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { TeamDetails, TeamsRepository } from './teams.repository.js';
@@ -21,8 +27,8 @@ export interface TeamView {
  * Tells users their lists changed (Update-data, spec/000 §4): sharing or membership changes which
  * servers and sites they reach, and their teams.
  */
-export type DataChangeNotifier = (userIds: number[], keys: string[]) => void;
-const ACCESS_CHANGED = ['servers', 'sites', 'user'];
+export type DataChangeNotifier = (userIds: number[], keys: UpdateKey[]) => void;
+const ACCESS_CHANGED: UpdateKey[] = [UPDATE_KEYS.servers, UPDATE_KEYS.sites, UPDATE_KEYS.user];
 
 /**
  * Teams, members, invitations and shared servers (spec/000 §3 Team, §6, §7 Teams). Every call
@@ -70,7 +76,7 @@ export function createTeamsService(options: {
     async create(caller: TeamCaller, name: string): Promise<TeamView> {
       const team = await repository.insertTeam(caller.id, name);
       await repository.setCurrentTeam(caller.id, team.id);
-      notify([caller.id], ['user']);
+      notify([caller.id], [UPDATE_KEYS.user]);
       return view(team.id, TEAM_OWNER_ROLE);
     },
 
@@ -97,7 +103,7 @@ export function createTeamsService(options: {
     async switchCurrent(caller: TeamCaller, teamId: number): Promise<TeamView> {
       const access = await policy.authorizeTeam(caller, teamId);
       await repository.setCurrentTeam(caller.id, teamId);
-      notify([caller.id], ['user']);
+      notify([caller.id], [UPDATE_KEYS.user]);
       return view(teamId, access.role);
     },
 

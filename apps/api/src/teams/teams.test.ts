@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq } from '../testing/sql.js';
 import { errorResponseSchema, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
 import { users } from '../database/schema.js';
-import { signIn, useTestApp } from '../policy/policy-fixtures.js';
-import { opsTeamScene } from './test-support.js';
+import { signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { opsTeamScene } from './teams.testing.js';
 
 describe('teams API', () => {
   const { testApp, db } = useTestApp();

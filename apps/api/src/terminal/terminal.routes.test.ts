@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TERMINAL_GATEWAY_PATH, TERMINAL_MESSAGES, terminalNoticeSchema } from '@hostdeck/contracts';
 import { createAgentSigner } from '../agent/agent-keys.js';
-import { insertServer } from '../policy/policy-fixtures.js';
+import { insertServer } from '../policy/policy-fixtures.testing.js';
 import { createAccessPolicy } from '../policy/access-policy.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -12,7 +12,7 @@ import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 import type { RemoteShell } from './ssh-shell.js';
 import { terminalRoutes } from './terminal.routes.js';
-import { createUsedTokens } from './used-tokens.js';
+import { createUsedTokens } from './used-tokens.repository.js';
 
 const PREFIX = '/fake-shell';
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');

@@ -6,16 +6,14 @@ import {
   terminalOpenMessageSchema,
   type AgentTokenPayload,
 } from '@hostdeck/contracts';
-import { loadOrCreateAgentKeys, type AgentSigner } from '../agent/agent-keys.js';
+import type { AgentSigner } from '../agent/agent-keys.js';
+import { signedInUser } from '../http/route.js';
 import { websocketOriginCheck } from '../realtime/websocket-origin.js';
-import type { Config } from '../config/config.js';
-import type { SecretBox } from '../crypto/secret-box.js';
-import type { Database } from '../database/database.js';
-import { createAccessPolicy, type AccessPolicy } from '../policy/access-policy.js';
-import { createServerConnections, type ServerConnections } from '../servers/server-connection.js';
+import type { AccessPolicy } from '../policy/access-policy.js';
+import type { ServerConnections } from '../servers/server-connection.js';
 import { bridgeTerminal, sendNotice, type BridgeOptions, type EarlyMessage } from './terminal-bridge.js';
 import { openSshShell, type ShellOpener } from './ssh-shell.js';
-import { createUsedTokens, type UsedTokens } from './used-tokens.js';
+import type { UsedTokens } from './used-tokens.repository.js';
 
 export interface TerminalRoutesOptions {
   allowedOrigins: readonly string[];
@@ -23,7 +21,7 @@ export interface TerminalRoutesOptions {
   policy: Pick<AccessPolicy, 'authorizeServer'>;
   connections: Pick<ServerConnections, 'resolveTarget' | 'recordHostKey'>;
   openShell?: ShellOpener;
-  /** The jtis already used, shared by every panel process (used-tokens.ts). */
+  /** The jtis already used, shared by every panel process (used-tokens.repository.ts). */
   usedTokens: UsedTokens;
   /** How long the browser has to send its token after the socket opened; default 10 s. */
   openTimeoutMs?: number;
@@ -66,7 +64,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
       preValidation: checkOrigin,
     },
     (socket, request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const timer = setTimeout(
         () => refuse(socket, TERMINAL_MESSAGES.badToken),
         options.openTimeoutMs ?? 10_000,
@@ -121,18 +119,4 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
       });
     },
   );
-}
-
-/** The gateway as the panel registers it (http/app.ts): the panel's agent key and its database. */
-export async function panelTerminalRoutes(
-  app: FastifyInstance,
-  options: { db: Database; secretBox: SecretBox; config: Config },
-) {
-  await terminalRoutes(app, {
-    allowedOrigins: options.config.allowedOrigins,
-    signer: loadOrCreateAgentKeys(options.config.dataDir, options.secretBox),
-    policy: createAccessPolicy(options.db),
-    connections: createServerConnections(options.db, options.secretBox),
-    usedTokens: createUsedTokens(options.db),
-  });
 }

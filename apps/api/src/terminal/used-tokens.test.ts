@@ -9,13 +9,13 @@ import {
 } from '@hostdeck/contracts';
 import { openDatabase, type DatabaseConnection } from '../database/database.js';
 import { usedTerminalTokens } from '../database/schema.js';
-import { TestBrowser } from '../accounts/test-browser.js';
+import { TestBrowser } from '../accounts/test-browser.testing.js';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { freePort } from '../testing/panel-process.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { createTwoPanels } from '../testing/two-panels.js';
-import { createUsedTokens } from './used-tokens.js';
+import { createUsedTokens } from './used-tokens.repository.js';
 
 const databases = await availableTestDatabases();
 const postgres = databases.find((database) => database.name === 'postgres');

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq } from './sql.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../database/database.js';
 import { events, sites } from '../database/schema.js';
-import { insertServer } from '../policy/policy-fixtures.js';
+import { insertServer } from '../policy/policy-fixtures.testing.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
-import { createFakeServer, FAKE_HOST_KEY, FAKE_ROOT_PASSWORD } from '../servers/fake-server.js';
+import { createFakeServer, FAKE_HOST_KEY, FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { availableTestDatabases } from './test-databases.js';
@@ -12,7 +12,7 @@ import { waitFor } from './wait-for.js';
 
 /**
  * Test support (used by no production code): a panel whose job workers run events end to end
- * against the in-memory server of fake-server.ts, wrapped to record each step with its stdin and
+ * against the in-memory server of fake-server.testing.ts, wrapped to record each step with its stdin and
  * to fail the steps a test names (`recipe/step`). Each area's test support says what its steps
  * print.
  */

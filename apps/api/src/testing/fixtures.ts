@@ -4,7 +4,7 @@ import type { Database } from '../database/database.js';
 import { servers, users } from '../database/schema.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.repository.js';
-import { createPersonalTeam } from '../teams/personal-team.js';
+import { createPersonalTeam } from '../teams/personal-team.repository.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 
 /**

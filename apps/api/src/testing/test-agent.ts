@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { AGENT_PORT } from '@hostdeck/contracts';
-import { AGENT_VERSION } from '@hostdeck/agent';
-import { runRecipeOnSession } from '../../../../packages/recipes/src/sites/web-test-server.js';
+import { AGENT_PORT, AGENT_VERSION } from '@hostdeck/contracts';
+import { runRecipeOnSession } from '../../../../tools/test-server/web-test-server.js';
 import { loadOrCreateAgentKeys } from '../agent/agent-keys.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import type { TestApp } from './test-app.js';

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
+import { requireOrSkip } from '../../../../tools/testing/require-or-skip.js';
 import type { DatabaseTarget } from '../database/database.js';
 
 /**
  * The databases integration tests run on: PGlite always, and PostgreSQL when one answers
  * (DATABASE_URL, or the local server on 127.0.0.1:5432). Each PostgreSQL test gets a database of
- * its own, dropped afterwards.
+ * its own, dropped afterwards. Under `npm test` (HOSTDECK_REQUIRE_ALL=1) PostgreSQL must answer: the
+ * suites that need it fail rather than run on PGlite alone.
  */
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -22,8 +24,17 @@ export async function availableTestDatabases(): Promise<TestDatabase[]> {
       create: async () => ({ target: { kind: 'pglite', dataDir: null }, drop: async () => {} }),
     },
   ];
-  if (await postgresAnswers()) databases.push({ name: 'postgres', create: createPostgresDatabase });
+  const postgres = await postgresAnswers();
+  if (requireOrSkip(postgres, `PostgreSQL does not answer at ${redacted(adminUrl)}`)) {
+    databases.push({ name: 'postgres', create: createPostgresDatabase });
+  }
   return databases;
+}
+
+function redacted(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 async function postgresAnswers(): Promise<boolean> {

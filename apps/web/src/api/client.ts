@@ -32,6 +32,20 @@ export async function apiGetParsed<T>(path: string, schema: { parse(input: unkno
 }
 
 /**
+ * A call that changes something (POST, PUT, PATCH, DELETE), with its body when it has one, the
+ * answer validated with the response schema of its contracts route. Every api module sends
+ * through this one helper.
+ */
+export async function apiSend<T>(
+  method: Exclude<HttpMethod, 'GET'>,
+  path: string,
+  body: unknown,
+  response: { parse(input: unknown): T },
+): Promise<T> {
+  return response.parse(await apiRequest(method, path, body));
+}
+
+/**
  * One request to the panel: same-origin cookies, JSON in and out, the locale as Accept-Language,
  * and the CSRF token echoed on state-changing methods. A non-2xx answer throws an ApiError.
  * FormData bodies (uploads) are sent as they are.

@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  UPDATE_KEYS,
   eventSchema,
   favoriteRequestSchema,
   paginatedSchema,
+  serverManagementRoutes,
   serverRoutes,
   siteRoutes,
-  type ServerSummary,
+  type ServerDetail,
 } from '@hostdeck/contracts';
-import { apiGetParsed, apiPath, apiRequest } from './client';
+import { apiGetParsed, apiPath, apiSend } from './client';
 
 /**
  * Queries of the lists and records the routed pages and global search read. Keys start with the
@@ -23,17 +25,23 @@ export interface ListPage {
 export function serverListQuery({ page, itemsPerPage }: ListPage) {
   const route = serverRoutes.listServers;
   return queryOptions({
-    queryKey: ['servers', 'list', { page, itemsPerPage }],
+    queryKey: [UPDATE_KEYS.servers, 'list', { page, itemsPerPage }],
     queryFn: () => apiGetParsed(apiPath(route.path, {}, { page, itemsPerPage }), route.response),
   });
 }
 
-/** One server (GET api/servers/{server}). Its 404 shows the not-found view (§8), not a snackbar. */
-export function serverQuery(serverId: number) {
-  const route = serverRoutes.showServer;
+/** The one cache entry of a server in full; under `servers`, so that Update-data key reloads it. */
+export const serverDetailKey = (serverId: number) => [UPDATE_KEYS.servers, 'show', serverId] as const;
+
+/**
+ * One server in full (GET api/servers/{server}): the route guards, the server pages, the side menu
+ * and the document title all read this one query. Its 404 shows the not-found view (§8).
+ */
+export function serverDetailQuery(serverId: number) {
+  const route = serverManagementRoutes.serverDetail;
   return queryOptions({
-    queryKey: ['servers', 'detail', serverId],
-    queryFn: async (): Promise<ServerSummary> =>
+    queryKey: serverDetailKey(serverId),
+    queryFn: async (): Promise<ServerDetail> =>
       (await apiGetParsed(apiPath(route.path, { server: serverId }), route.response)).data,
     meta: { notFoundView: true },
   });
@@ -42,7 +50,7 @@ export function serverQuery(serverId: number) {
 export function siteListQuery({ page, itemsPerPage }: ListPage) {
   const route = siteRoutes.listSites;
   return queryOptions({
-    queryKey: ['sites', 'list', { page, itemsPerPage }],
+    queryKey: [UPDATE_KEYS.sites, 'list', { page, itemsPerPage }],
     queryFn: () => apiGetParsed(apiPath(route.path, {}, { page, itemsPerPage }), route.response),
   });
 }
@@ -60,8 +68,6 @@ export function eventListQuery({ page, itemsPerPage }: ListPage) {
 export async function setServerFavorite(serverId: number, isFavorite: boolean): Promise<boolean> {
   const route = serverRoutes.favoriteServer;
   const body = favoriteRequestSchema.parse({ is_favorite: isFavorite });
-  const answer = route.response.parse(
-    await apiRequest(route.method, apiPath(route.path, { server: serverId }), body),
-  );
+  const answer = await apiSend(route.method, apiPath(route.path, { server: serverId }), body, route.response);
   return answer.is_favorite;
 }

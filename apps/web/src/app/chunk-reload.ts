@@ -1,9 +1,12 @@
+import { showLoadingOverlay } from '../components/loading-overlay-store';
+
 /**
  * Reloads that fix a stale page: spec/000 §2 "A failed page-chunk load reloads the page" (after a
  * deploy, the old index.html asks for chunk files that no longer exist; a reload fetches the new
  * index) and §8 "419: page reloads" (the CSRF token expired with the page). The time of the last
  * reload per reason is kept so that a failure that keeps coming back shows an error instead of
- * reloading forever.
+ * reloading forever. While the new page loads, the full-screen loading overlay (spec/000 §2) keeps
+ * the reader from acting on the stale one.
  */
 const LOOP_WINDOW_MS = 10_000;
 
@@ -20,6 +23,7 @@ export function reloadPageOnce(reason: ReloadReason, now = Date.now()): boolean 
     // Without session storage there is no loop guard: do not risk reloading forever.
     return false;
   }
+  showLoadingOverlay();
   window.location.reload();
   return true;
 }

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import type { AppInfo, ServerSummary, SiteDetail } from '@hostdeck/contracts';
+import type { AppInfo, SiteDetail } from '@hostdeck/contracts';
 import { isApiError } from '../api/api-error';
-import { serverQuery } from '../api/panel-queries';
+import { serverDetailQuery } from '../api/panel-queries';
 import { appInfoQuery } from '../api/use-app-info';
 import { siteDetailQuery } from '../sites/site-queries';
 import { showSnackbar } from '../feedback/snackbar-store';
@@ -82,11 +82,11 @@ async function loadServer(
 ) {
   const serverId = parseRecordId(serverParam);
   if (serverId === null) notFound(request);
-  const cached = queryClient.getQueryData<ServerSummary>(serverQuery(serverId).queryKey);
+  const cached = queryClient.getQueryData(serverDetailQuery(serverId).queryKey);
   try {
     return trustInstalled && cached?.installed
       ? cached
-      : await queryClient.fetchQuery({ ...serverQuery(serverId), staleTime: 0 });
+      : await queryClient.fetchQuery({ ...serverDetailQuery(serverId), staleTime: 0 });
   } catch (error) {
     if (isApiError(error) && error.status === 404) notFound(request);
     throw error;

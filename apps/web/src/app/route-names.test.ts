@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSiteWebserver, routePath } from './route-names';
+import { SERVER_SECTIONS } from '../servers/sections';
+import { SITE_SECTIONS } from '../sites/sections';
+import { isSiteWebserver, ROUTE_PATTERNS, routePath } from './route-names';
 import { parsePhpVersionSegment, parseRecordId } from './route-params';
 
 describe('routePath', () => {
@@ -52,5 +54,62 @@ describe('route parameters', () => {
     expect(isSiteWebserver('apache2')).toBe(true);
     expect(isSiteWebserver('apache')).toBe(false);
     expect(isSiteWebserver(undefined)).toBe(false);
+  });
+});
+
+describe('route patterns of the section descriptors', () => {
+  it('keep the paths of spec/000 §2', () => {
+    const sectionPatterns = Object.fromEntries(
+      Object.entries(ROUTE_PATTERNS).filter(([name]) => /^(servers|sites)\./.test(name)),
+    );
+    expect(sectionPatterns).toEqual({
+      'servers.create': '/servers/create',
+      'servers.show': '/servers/:server',
+      'servers.sites': '/servers/:server/sites',
+      'servers.applications': '/servers/:server/applications',
+      'servers.openlitespeed': '/servers/:server/openlitespeed',
+      'servers.mysql': '/servers/:server/mysql',
+      'servers.mariadb': '/servers/:server/mariadb',
+      'servers.postgresql': '/servers/:server/postgresql',
+      'servers.mongod': '/servers/:server/mongod',
+      'servers.supervisor': '/servers/:server/supervisor',
+      'servers.network': '/servers/:server/network',
+      'servers.fail2ban': '/servers/:server/fail2ban',
+      'servers.schedules': '/servers/:server/schedules',
+      'servers.users': '/servers/:server/users',
+      'servers.ssh-keys': '/servers/:server/ssh-keys',
+      'servers.backups': '/servers/:server/backup',
+      'servers.services': '/servers/:server/services',
+      'servers.wireguard': '/servers/:server/wireguard',
+      'servers.mail': '/servers/:server/mailserver',
+      'servers.docker': '/servers/:server/docker',
+      'servers.mtproxy': '/servers/:server/mtproxy',
+      'servers.bind9': '/servers/:server/dns',
+      'servers.ssh': '/servers/:server/ssh',
+      'servers.php': '/servers/:server/php',
+      'servers.pm2': '/servers/:server/pm2',
+      'servers.files': '/servers/:server/files',
+      'sites.show': '/sites/:site',
+      'sites.deployments': '/sites/:site/deployment',
+      'sites.commands': '/sites/:site/command',
+      'sites.domain': '/sites/:site/domain',
+      'sites.settings': '/sites/:site/settings',
+      'sites.ssl': '/sites/:site/ssl',
+      'sites.files': '/sites/:site/files',
+      'sites.webserver': '/sites/:site/:webserver',
+      'sites.webserver.configuration': '/sites/:site/:webserver/configuration',
+      'sites.webserver.error-log': '/sites/:site/:webserver/error-log',
+      'sites.webserver.access-log': '/sites/:site/:webserver/access-log',
+      'sites.wordpress': '/sites/:site/wordpress',
+      'sites.n8n': '/sites/:site/n8n',
+      'sites.sourcecode': '/sites/:site/sourcecode',
+    });
+  });
+
+  it('give each section its own id', () => {
+    for (const sections of [SERVER_SECTIONS, SITE_SECTIONS]) {
+      const ids = sections.map((section) => section.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
   });
 });

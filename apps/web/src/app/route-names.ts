@@ -1,9 +1,13 @@
 import { generatePath } from 'react-router';
+import { SERVER_SECTIONS } from '../servers/sections';
+import { SITE_SECTIONS } from '../sites/sections';
+import { sectionPatterns } from './section-page';
 
 /**
  * The named routes of spec/000 §2, plus names for the routes the spec lists without one. Links are
  * built from names (`routePath('servers.show', { server: 1 })`), so a path changes in one place.
- * The router (router.tsx) uses the same patterns.
+ * The router (router.tsx) uses the same patterns; those of server and site sections come from
+ * their descriptors (servers/sections.ts, sites/sections.ts).
  */
 export const ROUTE_PATTERNS = {
   home: '/',
@@ -39,52 +43,17 @@ export const ROUTE_PATTERNS = {
   events: '/servers/events',
   backups: '/servers/backups',
   'servers.create': '/servers/create',
-  'servers.show': '/servers/:server',
-  'servers.sites': '/servers/:server/sites',
-  'servers.applications': '/servers/:server/applications',
-  'servers.openlitespeed': '/servers/:server/openlitespeed',
-  'servers.mysql': '/servers/:server/mysql',
-  'servers.mariadb': '/servers/:server/mariadb',
-  'servers.postgresql': '/servers/:server/postgresql',
-  'servers.mongod': '/servers/:server/mongod',
-  'servers.supervisor': '/servers/:server/supervisor',
-  'servers.network': '/servers/:server/network',
-  'servers.fail2ban': '/servers/:server/fail2ban',
-  'servers.schedules': '/servers/:server/schedules',
-  'servers.users': '/servers/:server/users',
-  'servers.ssh-keys': '/servers/:server/ssh-keys',
-  'servers.backups': '/servers/:server/backup',
-  'servers.services': '/servers/:server/services',
-  'servers.wireguard': '/servers/:server/wireguard',
-  'servers.mail': '/servers/:server/mailserver',
-  'servers.docker': '/servers/:server/docker',
-  'servers.mtproxy': '/servers/:server/mtproxy',
-  'servers.bind9': '/servers/:server/dns',
-  'servers.ssh': '/servers/:server/ssh',
-  'servers.php': '/servers/:server/php',
-  'servers.pm2': '/servers/:server/pm2',
-  'servers.files': '/servers/:server/files',
+  // Each server section (servers/sections.ts): servers.show, servers.applications, servers.php…
+  ...sectionPatterns('/servers/:server', SERVER_SECTIONS),
 
   // Sites
   sites: '/sites',
   'site-create': '/sites/create',
-  'sites.show': '/sites/:site',
-  'sites.deployments': '/sites/:site/deployment',
-  'sites.commands': '/sites/:site/command',
-  'sites.domain': '/sites/:site/domain',
-  'sites.settings': '/sites/:site/settings',
-  'sites.ssl': '/sites/:site/ssl',
-  'sites.files': '/sites/:site/files',
+  // Each site section (sites/sections.ts): sites.show, sites.ssl, sites.webserver…
+  ...sectionPatterns('/sites/:site', SITE_SECTIONS),
   // The file manager's popups (spec/001 §2), opened with window.open.
   'file.popup': '/file',
   'upload.popup': '/upload',
-  'sites.webserver': '/sites/:site/:webserver',
-  'sites.webserver.configuration': '/sites/:site/:webserver/configuration',
-  'sites.webserver.error-log': '/sites/:site/:webserver/error-log',
-  'sites.webserver.access-log': '/sites/:site/:webserver/access-log',
-  'sites.wordpress': '/sites/:site/wordpress',
-  'sites.n8n': '/sites/:site/n8n',
-  'sites.sourcecode': '/sites/:site/sourcecode',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATTERNS;

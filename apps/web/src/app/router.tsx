@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import type { PageTitleKey } from '../pages/page-titles';
 import { AppShell } from '../shell/AppShell';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
+import { SERVER_SECTIONS, type ServerSection } from '../servers/sections';
+import { SITE_SECTIONS, type SiteSection } from '../sites/sections';
 import { lazyPage } from './lazy-page';
 import { NotFoundBoundary } from './NotFoundBoundary';
 import type { RouteAccess } from './route-access';
@@ -16,7 +19,7 @@ import {
 } from './route-loaders';
 import { isSiteWebserver } from './route-names';
 import { ScrollOnNavigate } from './ScrollOnNavigate';
-import { SitePages } from '../sites/site-pages';
+import type { SectionPage } from './section-page';
 // Static: the shell shows it for a missing server or site too, so it is in the first chunk anyway.
 import { NotFoundPage } from '../pages/NotFoundPage';
 
@@ -28,25 +31,13 @@ const ComingSoonPage = lazyPage(() =>
   import('../pages/ComingSoonPage').then((module) => module.ComingSoonPage),
 );
 const ServerListPage = lazyPage(() =>
-  import('../servers/ServerListPage').then((module) => module.ServerListPage),
+  import('../servers/list/ServerListPage').then((module) => module.ServerListPage),
 );
 const ConnectServerPage = lazyPage(() =>
-  import('../servers/ConnectServerPage').then((module) => module.ConnectServerPage),
-);
-const ServerShowPage = lazyPage(() =>
-  import('../servers/ServerShowPage').then((module) => module.ServerShowPage),
-);
-const ApplicationsPage = lazyPage(() =>
-  import('../servers/ApplicationsPage').then((module) => module.ApplicationsPage),
+  import('../servers/connect/ConnectServerPage').then((module) => module.ConnectServerPage),
 );
 const ServerSectionPage = lazyPage(() =>
   import('../pages/ServerSectionPage').then((module) => module.ServerSectionPage),
-);
-const ServerFilesPage = lazyPage(() =>
-  import('../files/FileManagerPages').then((module) => module.ServerFilesPage),
-);
-const SiteFilesPage = lazyPage(() =>
-  import('../files/FileManagerPages').then((module) => module.SiteFilesPage),
 );
 const FilePopupPage = lazyPage(() =>
   import('../files/FilePopupPages').then((module) => module.FilePopupPage),
@@ -54,12 +45,11 @@ const FilePopupPage = lazyPage(() =>
 const UploadPopupPage = lazyPage(() =>
   import('../files/FilePopupPages').then((module) => module.UploadPopupPage),
 );
-const TerminalPage = lazyPage(
-  () => import('../terminal/TerminalPage').then((module) => module.TerminalPage),
-  ['terminal'],
-);
 const EventsPage = lazyPage(() => import('../pages/EventsPage').then((module) => module.EventsPage));
 const SitesPage = lazyPage(() => import('../pages/SitesPage').then((module) => module.SitesPage));
+const SiteCreatePage = lazyPage(() =>
+  import('../sites/create/SiteCreatePage').then((module) => module.SiteCreatePage),
+);
 
 const LoginPage = lazyPage(() => import('../accounts/pages/LoginPage').then((module) => module.LoginPage));
 const RegisterPage = lazyPage(() =>
@@ -92,36 +82,48 @@ function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
   return { path, element: <ComingSoonPage titleKey={titleKey} /> };
 }
 
-/** Server tool pages (spec/000 §2), each behind the installed-server check; applications has its page. */
-const SERVER_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
-  ['openlitespeed', 'pageTitles.serverOpenlitespeed'],
-  ['mysql', 'pageTitles.serverMysql'],
-  ['mariadb', 'pageTitles.serverMariadb'],
-  ['postgresql', 'pageTitles.serverPostgresql'],
-  ['mongod', 'pageTitles.serverMongod'],
-  ['supervisor', 'pageTitles.serverSupervisor'],
-  ['network', 'pageTitles.serverNetwork'],
-  ['fail2ban', 'pageTitles.serverFail2ban'],
-  ['schedules', 'pageTitles.serverSchedules'],
-  ['users', 'pageTitles.serverUsers'],
-  ['ssh-keys', 'pageTitles.serverSshKeys'],
-  ['backup', 'pageTitles.serverBackup'],
-  ['services', 'pageTitles.serverServices'],
-  ['wireguard', 'pageTitles.serverWireguard'],
-  ['mailserver', 'pageTitles.serverMailserver'],
-  ['docker', 'pageTitles.serverDocker'],
-  ['mtproxy', 'pageTitles.serverMtproxy'],
-  ['dns', 'pageTitles.serverDns'],
-  ['php', 'pageTitles.serverPhp'],
-  ['pm2', 'pageTitles.serverPm2'],
-];
+/** Lazy components of section pages, one per page module (pages shared by sections keep their state). */
+const sectionPages = new Map<SectionPage, ComponentType<Readonly<Record<string, string>>>>();
 
-/** One-click apps and source-code install come with their own issue. */
-const SITE_APP_SECTIONS: readonly [path: string, titleKey: PageTitleKey][] = [
-  ['wordpress', 'pageTitles.siteWordpress'],
-  ['n8n', 'pageTitles.siteN8n'],
-  ['sourcecode', 'pageTitles.siteSourcecode'],
-];
+/** The element of a section's own page, with the props the section gives it. */
+function sectionElement(page: SectionPage, props: Readonly<Record<string, string>> = {}) {
+  let Page = sectionPages.get(page);
+  if (!Page) {
+    // The descriptor types the page with `never` props so any page fits; its `props` are its own.
+    const load = page.load as () => Promise<ComponentType<Readonly<Record<string, string>>>>;
+    Page = lazyPage(load, page.areas);
+    sectionPages.set(page, Page);
+  }
+  return <Page {...props} />;
+}
+
+/** A section's route: the index route for its home (''), else its path. */
+function sectionRoute(path: string, route: { loader?: LoaderFunction; element: ReactNode }): RouteObject {
+  return path === '' ? { index: true, ...route } : { path, ...route };
+}
+
+/** Site sections below `/sites/:site/:webserver` exist for nginx and apache2 only. */
+const WEBSERVER_SEGMENT = ':webserver';
+
+function isWebserverSection(section: SiteSection): boolean {
+  return section.path === WEBSERVER_SEGMENT || section.path.startsWith(`${WEBSERVER_SEGMENT}/`);
+}
+
+/** Routes of site sections; those of the web server relative to its segment. */
+function siteSectionRoutes(sections: readonly SiteSection[]): RouteObject[] {
+  return sections.map((section) => {
+    const path = isWebserverSection(section)
+      ? section.path.slice(WEBSERVER_SEGMENT.length + 1)
+      : section.path;
+    return sectionRoute(path, {
+      element: section.page ? (
+        sectionElement(section.page, section.props)
+      ) : (
+        <ComingSoonPage titleKey={section.titleKey} />
+      ),
+    });
+  });
+}
 
 /** Guards run on every navigation (spec/000 §2), not only when their part of the path changes. */
 const alwaysRevalidate = () => true;
@@ -208,16 +210,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               {
                 path: 'servers/:server',
                 children: [
-                  { index: true, loader: serverLoader(queryClient), element: <ServerShowPage /> },
-                  { path: 'applications', loader: installedServer, element: <ApplicationsPage /> },
-                  { path: 'sites', loader: installedServer, element: <SitesPage /> },
-                  { path: 'files', loader: installedServer, element: <ServerFilesPage /> },
-                  { path: 'ssh', loader: installedServer, element: <TerminalPage /> },
-                  ...SERVER_SECTIONS.map(([path, titleKey]) => ({
-                    path,
-                    loader: installedServer,
-                    element: <ServerSectionPage titleKey={titleKey} />,
-                  })),
+                  ...SERVER_SECTIONS.map((section: ServerSection) =>
+                    sectionRoute(section.path, {
+                      loader: section.path === '' ? serverLoader(queryClient) : installedServer,
+                      element: section.page ? (
+                        sectionElement(section.page)
+                      ) : (
+                        <ServerSectionPage titleKey={section.titleKey} />
+                      ),
+                    }),
+                  ),
                   // php8.3 and the like redirect to the php page; any other segment is not found.
                   { path: ':phpVersion', loader: phpVersionRedirectLoader(queryClient) },
                 ],
@@ -227,29 +229,17 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               {
                 path: 'sites/create',
                 loader: installedServerLoader(queryClient, 'query'),
-                element: <SitePages.Create />,
+                element: <SiteCreatePage />,
               },
               {
                 path: 'sites/:site',
                 loader: siteLoader(queryClient),
                 children: [
-                  { index: true, element: <SitePages.Show /> },
-                  { path: 'files', element: <SiteFilesPage /> },
-                  { path: 'deployment', element: <SitePages.Deployments /> },
-                  { path: 'command', element: <SitePages.Commands /> },
-                  { path: 'domain', element: <SitePages.Domain /> },
-                  { path: 'settings', element: <SitePages.Settings /> },
-                  { path: 'ssl', element: <SitePages.Ssl /> },
-                  ...SITE_APP_SECTIONS.map(([path, titleKey]) => comingSoon(path, titleKey)),
+                  ...siteSectionRoutes(SITE_SECTIONS.filter((section) => !isWebserverSection(section))),
                   {
-                    path: ':webserver',
+                    path: WEBSERVER_SEGMENT,
                     loader: siteLoader(queryClient, (params) => isSiteWebserver(params.webserver)),
-                    children: [
-                      { index: true, element: <SitePages.Webserver section="overview" /> },
-                      { path: 'configuration', element: <SitePages.Webserver section="configuration" /> },
-                      { path: 'error-log', element: <SitePages.Webserver section="errorLog" /> },
-                      { path: 'access-log', element: <SitePages.Webserver section="accessLog" /> },
-                    ],
+                    children: siteSectionRoutes(SITE_SECTIONS.filter(isWebserverSection)),
                   },
                 ],
               },

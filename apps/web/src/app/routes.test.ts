@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preferencesSchema, type ServerSummary, type SiteDetail, type User } from '@hostdeck/contracts';
-import { stubBrowserGlobals } from './browser-globals-stub';
+import { preferencesSchema, type ServerDetail, type SiteDetail, type User } from '@hostdeck/contracts';
+import { stubBrowserGlobals } from './browser-globals-stub.testing';
 
 /**
  * The real route tree in a memory router, with the panel answered by a fake fetch: which page a
@@ -70,7 +70,7 @@ function appInfo(user: User | null) {
   };
 }
 
-function server(id: number, installed: boolean): ServerSummary {
+function server(id: number, installed: boolean): ServerDetail {
   return {
     id,
     name: `web-${id}`,
@@ -83,11 +83,31 @@ function server(id: number, installed: boolean): ServerSummary {
     is_owner: true,
     user_id: 7,
     created_at: '2025-01-01T00:00:00.000Z',
+    is_ipv6: false,
+    os_version: null,
+    default_linux_user: 'hostdeck',
+    default_php: null,
+    timezone: null,
+    protected: false,
+    is_vip: false,
+    hotfix: false,
+    connect_method: 'password',
+    install_command: null,
+    provision_event_id: null,
+    provision: {
+      web_server: 'nginx',
+      php_versions: [],
+      database: 'none',
+      default_linux_user: 'hostdeck',
+      timezone: 'UTC',
+    },
+    agent_version: null,
+    systemUsers: [],
   };
 }
 
 /** Site 3 is on server 1 (installed), site 4 on server 2 (installing). */
-function site(id: number, on: ServerSummary): SiteDetail {
+function site(id: number, on: ServerDetail): SiteDetail {
   return {
     id,
     name: `site${id}.example.com`,

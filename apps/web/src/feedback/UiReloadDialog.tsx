@@ -7,7 +7,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { WIDTHS } from '@hostdeck/contracts';
 import { useAppInfo } from '../api/use-app-info';
+import { showLoadingOverlay } from '../components/loading-overlay-store';
 import { closeUiReloadDialog } from './ui-reload-store';
+
+/** Confirm: the full-screen loading overlay (spec/000 §2) covers the old page until the new one is up. */
+function reloadPage() {
+  closeUiReloadDialog();
+  showLoadingOverlay();
+  window.location.reload();
+}
 
 /** spec/000 §2: 500 wide, the brand as title, Cancel and Confirm; Confirm reloads the page. */
 export function UiReloadDialog() {
@@ -30,7 +38,7 @@ export function UiReloadDialog() {
         <Button onClick={closeUiReloadDialog} data-testid="ui-reload-cancel">
           {t('uiReload.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => window.location.reload()} data-testid="ui-reload-confirm">
+        <Button variant="contained" onClick={reloadPage} data-testid="ui-reload-confirm">
           {t('uiReload.confirm')}
         </Button>
       </DialogActions>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { databaseRoutes, type ServerDatabase } from '@hostdeck/contracts';
+import { UPDATE_KEYS, databaseRoutes, type ServerDatabase } from '@hostdeck/contracts';
 import { apiPath } from '../api/api-path';
 import { apiGetParsed } from '../api/client';
 import { useAppInfo } from '../api/use-app-info';
@@ -51,7 +51,7 @@ const NO_DATABASES: ServerDatabase[] = [];
 function useServerDatabases(serverId: number) {
   const route = databaseRoutes.list;
   return useQuery({
-    queryKey: ['databases', 'server', serverId],
+    queryKey: [UPDATE_KEYS.databases, 'server', serverId],
     queryFn: async () => (await apiGetParsed(apiPath(route.path, { server: serverId }), route.response)).data,
     enabled: serverId > 0,
   });

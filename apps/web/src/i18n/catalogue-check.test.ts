@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
-import { describeCatalogueProblem, findMissingKeys } from './catalogue-check';
+import { describeCatalogueProblem, findMissingKeys } from './catalogue-check.testing';
 import { en, enAreas, vi, viAreas } from './locales';
 import { enBundled, lazyEnglishAreas } from './locales/en';
 

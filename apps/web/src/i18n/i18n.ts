@@ -17,6 +17,13 @@ let localeSettled = storedLocale !== null;
 /**
  * English is bundled (but for the areas of lazy pages, `loadCatalogueAreas`); Vietnamese comes in its own chunk, loaded by this backend the first time the
  * language is used (any `changeLanguage('vi')` waits for it), so an English reader never downloads it.
+ *
+ * This chunk replaces the original's `GET /lang/{locale}` after a locale change (spec/000 §7, issue
+ * 14): the same fetch at the same moment, but of a file named by its content's hash, cached for a
+ * year and refetched only when the catalogue changes (a /lang route would be revalidated on every
+ * use); typed and checked at build (catalogue-check.ts) from the catalogue files the web owns,
+ * which the panel would otherwise have to read across workspaces; and split like the pages, so
+ * the English of lazy pages comes with them instead of in one whole-catalogue answer.
  */
 const lazyCatalogues: BackendModule = {
   type: 'backend',

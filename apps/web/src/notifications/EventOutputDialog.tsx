@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { WIDTHS } from '@hostdeck/contracts';
 import { StatusBadge } from '../components/StatusBadge';
-import { useLiveEvent } from '../servers/use-live-event';
+import { useLiveEvent } from '../hooks/use-live-event';
 import { eventDescription, eventErrorLine } from './event-text';
 import { ShellOutput } from './ShellOutput';
 

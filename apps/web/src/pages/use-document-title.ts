@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { serverQuery } from '../api/panel-queries';
+import { serverDetailQuery } from '../api/panel-queries';
 import { useAppInfo } from '../api/use-app-info';
 import { subDrawerTarget } from '../shell/shell-routes';
 import { siteDetailQuery } from '../sites/site-queries';
@@ -18,7 +18,10 @@ export function useDocumentTitle(heading: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
   const brand = useAppInfo().data?.brand ?? '';
   const target = subDrawerTarget(pathname);
-  const server = useQuery({ ...serverQuery(target?.kind === 'server' ? target.id : 0), enabled: false });
+  const server = useQuery({
+    ...serverDetailQuery(target?.kind === 'server' ? target.id : 0),
+    enabled: false,
+  });
   const site = useQuery({ ...siteDetailQuery(target?.kind === 'site' ? target.id : 0), enabled: false });
   const objectName =
     target?.kind === 'server'

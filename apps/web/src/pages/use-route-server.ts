@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../api/api-error';
-import { serverQuery } from '../api/panel-queries';
+import { serverDetailQuery } from '../api/panel-queries';
 import { parseRecordId } from '../app/route-params';
 import { useNotFound } from '../shell/not-found-store';
 
@@ -13,7 +13,7 @@ import { useNotFound } from '../shell/not-found-store';
  */
 export function useRouteServer() {
   const serverId = parseRecordId(useParams().server) ?? 0;
-  const query = useQuery({ ...serverQuery(serverId), enabled: serverId > 0 });
+  const query = useQuery({ ...serverDetailQuery(serverId), enabled: serverId > 0 });
   const { setNotFound } = useNotFound();
   const missing = isApiError(query.error) && query.error.status === 404;
 

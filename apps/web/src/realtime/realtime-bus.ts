@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { RealtimeMessage } from '@hostdeck/contracts';
+import type { RealtimeMessage, UpdateKey } from '@hostdeck/contracts';
 
 type Listener = (message: RealtimeMessage) => void;
 const listeners = new Set<Listener>();
@@ -18,7 +18,7 @@ export function subscribeRealtime(listener: Listener): () => void {
  * Calls `onTrigger` whenever an Update-data message carries `key`, for pages whose data is not
  * a TanStack query of that key (a terminal, a log being followed).
  */
-export function useRealtimeTrigger(key: string, onTrigger: () => void): void {
+export function useRealtimeTrigger(key: UpdateKey, onTrigger: () => void): void {
   const latest = useRef(onTrigger);
   useEffect(() => {
     latest.current = onTrigger;

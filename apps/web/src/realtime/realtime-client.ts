@@ -1,9 +1,16 @@
-import { REALTIME_PATH, realtimeMessageSchema, type RealtimeMessage } from '@hostdeck/contracts';
+import {
+  REALTIME_BUILD_PARAM,
+  REALTIME_PATH,
+  realtimeMessageSchema,
+  type RealtimeMessage,
+} from '@hostdeck/contracts';
+import { currentWebBuild } from './web-build';
 
 /**
  * One websocket per tab on the private channel user.{id} (spec/000 §4). The session cookie
  * authenticates it; the panel checks the Origin. It reconnects with backoff after a drop, and
- * hands every valid message to the listener.
+ * hands every valid message to the listener. The URL names the page's build, so a panel upgraded
+ * meanwhile answers with the reload prompt (`uireload`, spec/000 §2, §4) once the tab reconnects.
  */
 export function connectRealtime(onMessage: (message: RealtimeMessage) => void): () => void {
   let socket: WebSocket | null = null;
@@ -13,7 +20,9 @@ export function connectRealtime(onMessage: (message: RealtimeMessage) => void): 
 
   const open = () => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${scheme}://${window.location.host}${REALTIME_PATH}`);
+    const build = currentWebBuild();
+    const query = build ? `?${REALTIME_BUILD_PARAM}=${encodeURIComponent(build)}` : '';
+    socket = new WebSocket(`${scheme}://${window.location.host}${REALTIME_PATH}${query}`);
     socket.onopen = () => {
       attempt = 0;
     };

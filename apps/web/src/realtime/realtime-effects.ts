@@ -1,20 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Event, RealtimeMessage } from '@hostdeck/contracts';
+import { UPDATE_KEYS, type Event, type RealtimeMessage, type UpdateKey } from '@hostdeck/contracts';
 import type { SnackbarColor } from '../feedback/snackbar-store';
 
 /** The Update-data key that asks for the UI-reload prompt instead of a data reload (spec/000 §4). */
-export const UI_RELOAD_KEY = 'uireload';
+export const UI_RELOAD_KEY = UPDATE_KEYS.uireload;
 
 /**
  * Query keys to reload for one Update-data message. Each key names the TanStack queries of the
  * same first key (['servers'], ['sites', …]); `user` also reloads app info, which carries the user.
  */
-export function queryKeysToReload(keys: readonly string[]): string[][] {
+export function queryKeysToReload(keys: readonly UpdateKey[]): string[][] {
   const reload = new Map<string, string[]>();
   for (const key of keys) {
     if (key === UI_RELOAD_KEY || key.trim() === '') continue;
     reload.set(key, [key]);
-    if (key === 'user') reload.set('info', ['info']);
+    if (key === UPDATE_KEYS.user) reload.set('info', ['info']);
   }
   return [...reload.values()];
 }

@@ -12,7 +12,8 @@ import type { ServerDetail } from '@hostdeck/contracts';
 import { handleApiError } from '../api/error-handling';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { installCommandLines } from './install-command';
-import { serverDetailKey, verifyConnection } from './server-api';
+import { serverDetailKey } from '../api/panel-queries';
+import { verifyConnection } from './server-api';
 
 /**
  * The "run this command on your server" method: the command that installs the panel's public key

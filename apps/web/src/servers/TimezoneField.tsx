@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserTimezones, timezoneOptions } from './connect-form';
+import { browserTimezones, timezoneOptions } from './connect/connect-form';
 
 interface TimezoneFieldProps {
   name: string;

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  applicationsSection,
   changeServerIpRequestSchema,
   changeServerPasswordRequestSchema,
   connectServerRequestSchema,
   deleteServerRequestSchema,
   eventResponseSchema,
   eventSchema,
-  installApplicationRequestSchema,
   paginatedSchema,
   protectServerRequestSchema,
   reinstallRequestSchema,
@@ -14,15 +14,14 @@ import {
   serverManagementRoutes as routes,
   serverRoutes,
   setTimezoneRequestSchema,
-  autoRestartRequestSchema,
-  type ApplicationName,
   type ConnectServerRequest,
   type Event,
   type ServerDetail,
 } from '@hostdeck/contracts';
 import { ApiError } from '../api/api-error';
-import { apiGetParsed, apiPath, apiRequest } from '../api/client';
-import type { ApplicationFilters } from './applications';
+import { apiGetParsed, apiPath, apiRequest, apiSend } from '../api/client';
+import { sectionListQuery } from '../server-sections/section-api';
+import type { ApplicationFilters } from './applications/applications';
 
 /**
  * The server calls of issue #5 (contracts `serverManagementRoutes`), each body checked with its
@@ -36,18 +35,6 @@ import type { ApplicationFilters } from './applications';
 type ServerId = number;
 const at = (path: string, server: ServerId, extra: Record<string, string> = {}) =>
   apiPath(path, { server, ...extra });
-
-export const serverDetailKey = (server: ServerId) => ['servers', 'show', server] as const;
-
-/** GET api/servers/{server} in full. A 404 shows the not-found view (spec/000 §8). */
-export function serverDetailQuery(server: ServerId) {
-  return queryOptions({
-    queryKey: serverDetailKey(server),
-    queryFn: async (): Promise<ServerDetail> =>
-      (await apiGetParsed(at(routes.serverDetail.path, server), routes.serverDetail.response)).data,
-    meta: { notFoundView: true },
-  });
-}
 
 export interface ServerListParams {
   page: number;
@@ -86,24 +73,9 @@ export function timezoneQuery(server: ServerId) {
   });
 }
 
+/** The applications section's list (server-sections/section-api.ts), for the side menu and forms. */
 export function applicationsQuery(server: ServerId, filters: ApplicationFilters = {}) {
-  return queryOptions({
-    queryKey: ['applications', server, filters],
-    queryFn: async () =>
-      (
-        await apiGetParsed(
-          apiPath(
-            routes.applications.path,
-            { server },
-            { installed: filters.installed, search: filters.search },
-          ),
-          routes.applications.response,
-        )
-      ).data,
-    // Read over SSH: the side menu and the page share one answer for a while.
-    staleTime: 30_000,
-    meta: { notFoundView: true },
-  });
+  return sectionListQuery(applicationsSection, server, filters);
 }
 
 const recentEventsSchema = paginatedSchema(eventSchema);
@@ -135,35 +107,26 @@ export function eventQuery(eventId: number) {
   });
 }
 
-async function send<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: unknown,
-  response: { parse(input: unknown): T },
-): Promise<T> {
-  return response.parse(await apiRequest(method, path, body));
-}
-
 export async function connectServer(request: ConnectServerRequest): Promise<ServerDetail> {
   const body = connectServerRequestSchema.parse(request);
-  return (await send('POST', routes.connectServer.path, body, routes.connectServer.response)).data;
+  return (await apiSend('POST', routes.connectServer.path, body, routes.connectServer.response)).data;
 }
 
 export async function verifyConnection(server: ServerId): Promise<ServerDetail> {
   const route = routes.verifyConnection;
-  return (await send('POST', at(route.path, server), undefined, route.response)).data;
+  return (await apiSend('POST', at(route.path, server), undefined, route.response)).data;
 }
 
 export async function renameServer(server: ServerId, name: string): Promise<ServerDetail> {
   const route = routes.rename;
   const body = renameServerRequestSchema.parse({ name });
-  return (await send('PUT', at(route.path, server), body, route.response)).data;
+  return (await apiSend('PUT', at(route.path, server), body, route.response)).data;
 }
 
 export async function changeServerIp(server: ServerId, ip: string): Promise<ServerDetail> {
   const route = routes.changeIp;
   const body = changeServerIpRequestSchema.parse({ ip });
-  return (await send('PUT', at(route.path, server), body, route.response)).data;
+  return (await apiSend('PUT', at(route.path, server), body, route.response)).data;
 }
 
 export async function changeServerPassword(server: ServerId, password: string): Promise<void> {
@@ -174,13 +137,13 @@ export async function changeServerPassword(server: ServerId, password: string): 
 export async function setServerTimezone(server: ServerId, timezone: string): Promise<number> {
   const route = routes.setTimezone;
   const body = setTimezoneRequestSchema.parse({ timezone });
-  return (await send('POST', at(route.path, server), body, route.response)).data.id;
+  return (await apiSend('POST', at(route.path, server), body, route.response)).data.id;
 }
 
 export async function protectServer(server: ServerId, isProtected: boolean): Promise<ServerDetail> {
   const route = routes.protect;
   const body = protectServerRequestSchema.parse({ protected: isProtected });
-  return (await send('POST', at(route.path, server), body, route.response)).data;
+  return (await apiSend('POST', at(route.path, server), body, route.response)).data;
 }
 
 /** Restart, clean and hotfix: each starts an event and answers its id. */
@@ -188,48 +151,17 @@ export type ServerEventAction = 'restartNormal' | 'restartHard' | 'clean' | 'hot
 
 export async function startServerAction(server: ServerId, action: ServerEventAction): Promise<number> {
   const route = routes[action];
-  return (await send('POST', at(route.path, server), undefined, route.response)).data.id;
+  return (await apiSend('POST', at(route.path, server), undefined, route.response)).data.id;
 }
 
 /** Provisioning again: from a failed step ("retry from here"), or from the start. */
 export async function reinstallServer(server: ServerId, fromStep?: string): Promise<number> {
   const route = routes.reinstall;
   const body = reinstallRequestSchema.parse(fromStep === undefined ? {} : { from_step: fromStep });
-  return (await send('POST', at(route.path, server), body, route.response)).data.id;
+  return (await apiSend('POST', at(route.path, server), body, route.response)).data.id;
 }
 
 export async function deleteServer(server: ServerId, name: string): Promise<void> {
   const body = deleteServerRequestSchema.parse({ name });
   await apiRequest('DELETE', at(routes.deleteServer.path, server), body);
-}
-
-export async function installApplication(server: ServerId, name: ApplicationName): Promise<number> {
-  const route = routes.installApplication;
-  const body = installApplicationRequestSchema.parse({ name });
-  return (await send('POST', at(route.path, server), body, route.response)).data.id;
-}
-
-export async function uninstallApplication(server: ServerId, application: ApplicationName): Promise<number> {
-  const route = routes.uninstallApplication;
-  return (await send('DELETE', at(route.path, server, { application }), undefined, route.response)).data.id;
-}
-
-export async function runApplicationAction(
-  server: ServerId,
-  application: ApplicationName,
-  action: 'start' | 'stop' | 'restart',
-): Promise<number> {
-  const route = routes.applicationAction;
-  const path = at(route.path, server, { application, action });
-  return (await send('POST', path, undefined, route.response)).data.id;
-}
-
-export async function setApplicationAutoRestart(
-  server: ServerId,
-  application: ApplicationName,
-  enabled: boolean,
-): Promise<number> {
-  const route = routes.autoRestart;
-  const body = autoRestartRequestSchema.parse({ enabled });
-  return (await send('POST', at(route.path, server, { application }), body, route.response)).data.id;
 }

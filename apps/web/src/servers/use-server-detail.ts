@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UPDATE_KEYS } from '@hostdeck/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { parseRecordId } from '../app/route-params';
 import { subscribeRealtime, useRealtimeTrigger } from '../realtime/realtime-bus';
 import { useNotFound } from '../shell/not-found-store';
-import { serverDetailKey, serverDetailQuery } from './server-api';
+import { serverDetailKey, serverDetailQuery } from '../api/panel-queries';
 
 /** The server id of a `/servers/{server}…` route (0 for a malformed one; the loader 404s those). */
 export function useRouteServerId(): number {
@@ -36,7 +37,7 @@ export function useServerDetail(serverId: number, { notFoundView = true } = {}) 
     });
   }, [serverId, queryClient]);
 
-  useRealtimeTrigger('server', () => {
+  useRealtimeTrigger(UPDATE_KEYS.server, () => {
     void queryClient.invalidateQueries({ queryKey: serverDetailKey(serverId) });
   });
 

@@ -1,6 +1,6 @@
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
-import { ServerSideMenu } from '../servers/ServerSideMenu';
+import { ServerSideMenu } from '../servers/menu/ServerSideMenu';
 import { SiteSideMenu } from '../sites/SiteSideMenu';
 import { SUB_DRAWER_WIDTH } from './layout';
 import type { SubDrawerTarget } from './shell-routes';

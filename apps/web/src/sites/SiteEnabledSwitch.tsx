@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../api/error-handling';
-import { useEventRuns } from '../servers/event-runs';
-import { inputTestId } from '../servers/test-ids';
+import { useEventRuns } from '../hooks/event-runs';
+import { inputTestId } from '../components/test-ids';
 import { SITE_LISTS_KEY, siteDetailKey, toggleSite } from './site-api';
 
 /**

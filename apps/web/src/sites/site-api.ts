@@ -17,7 +17,7 @@ import {
   type CreateSiteRequest,
   type SiteDetail,
 } from '@hostdeck/contracts';
-import { apiGetParsed, apiPath, apiRequest } from '../api/client';
+import { apiGetParsed, apiPath, apiSend } from '../api/client';
 
 /**
  * The site calls of spec/000 §7 (contracts `siteRoutes`), each body checked with its request
@@ -38,15 +38,6 @@ export {
 type SiteId = number;
 const at = (path: string, site: SiteId) => apiPath(path, { site });
 
-async function send<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: unknown,
-  response: { parse(input: unknown): T },
-): Promise<T> {
-  return response.parse(await apiRequest(method, path, body));
-}
-
 /** Calls that start an event answer its id. */
 type EventRoute = {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -54,13 +45,13 @@ type EventRoute = {
   response: typeof routes.toggle.response;
 };
 async function startEvent(route: EventRoute, site: SiteId, body?: unknown): Promise<number> {
-  return (await send(route.method, at(route.path, site), body, route.response)).data.id;
+  return (await apiSend(route.method, at(route.path, site), body, route.response)).data.id;
 }
 
 /** POST api/sites: the new site's id, its create event, and the database password (shown once). */
 export async function createSite(request: CreateSiteRequest) {
   const body = createSiteRequestSchema.parse(request);
-  return send('POST', routes.createSite.path, body, routes.createSite.response);
+  return apiSend('POST', routes.createSite.path, body, routes.createSite.response);
 }
 
 export async function deleteSite(site: SiteId, deleteDatabase: boolean): Promise<number> {
@@ -73,7 +64,7 @@ export async function deleteSite(site: SiteId, deleteDatabase: boolean): Promise
 
 export async function renameSite(site: SiteId, name: string): Promise<SiteDetail> {
   const route = routes.rename;
-  return (await send('PUT', at(route.path, site), renameSiteRequestSchema.parse({ name }), route.response))
+  return (await apiSend('PUT', at(route.path, site), renameSiteRequestSchema.parse({ name }), route.response))
     .data;
 }
 
@@ -81,13 +72,13 @@ export async function renameSite(site: SiteId, name: string): Promise<SiteDetail
 export async function setSiteFavorite(site: SiteId, isFavorite: boolean): Promise<boolean> {
   const route = routes.favorite;
   const body = siteFavoriteRequestSchema.parse({ is_favorite: isFavorite });
-  return (await send('POST', at(route.path, site), body, route.response)).is_favorite;
+  return (await apiSend('POST', at(route.path, site), body, route.response)).is_favorite;
 }
 
 export async function protectSite(site: SiteId, isProtected: boolean): Promise<SiteDetail> {
   const route = routes.protect;
   const body = protectSiteRequestSchema.parse({ protected: isProtected });
-  return (await send('POST', at(route.path, site), body, route.response)).data;
+  return (await apiSend('POST', at(route.path, site), body, route.response)).data;
 }
 
 export async function toggleSite(site: SiteId, enabled: boolean): Promise<number> {
@@ -136,12 +127,12 @@ export async function checkSiteDns(site: SiteId) {
 
 export async function setSiteTelegramNotification(site: SiteId, on: boolean): Promise<SiteDetail> {
   const route = on ? routes.telegramNotificationOn : routes.telegramNotificationOff;
-  return (await send(route.method, at(route.path, site), undefined, route.response)).data;
+  return (await apiSend(route.method, at(route.path, site), undefined, route.response)).data;
 }
 
 /** The same site on another server: the new site's id and its event. */
 export async function cloneSite(site: SiteId, serverId: number) {
   const route = routes.clone;
   const body = siteCloneRequestSchema.parse({ server_id: serverId });
-  return send('POST', at(route.path, site), body, route.response);
+  return apiSend('POST', at(route.path, site), body, route.response);
 }

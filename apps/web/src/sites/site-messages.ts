@@ -1,6 +1,6 @@
 import type { ParseKeys, TFunction } from 'i18next';
 import { GRAMMAR_MESSAGES, SITE_MESSAGES } from '@hostdeck/contracts';
-import { fieldMessage } from '../servers/field-messages';
+import { fieldMessage } from '../api/field-messages';
 
 /**
  * Catalogue keys of the messages the site schemas of contracts produce (their English text is the

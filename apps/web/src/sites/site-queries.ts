@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { siteRoutes as routes, type SiteDetail } from '@hostdeck/contracts';
+import { UPDATE_KEYS, siteRoutes as routes, type SiteDetail } from '@hostdeck/contracts';
 import { apiGetParsed, apiPath } from '../api/client';
 
 /**
@@ -13,8 +13,8 @@ import { apiGetParsed, apiPath } from '../api/client';
 type SiteId = number;
 const at = (path: string, site: SiteId) => apiPath(path, { site });
 
-export const siteDetailKey = (site: SiteId) => ['site', site] as const;
-export const SITE_LISTS_KEY = ['sites', 'list'] as const;
+export const siteDetailKey = (site: SiteId) => [UPDATE_KEYS.site, site] as const;
+export const SITE_LISTS_KEY = [UPDATE_KEYS.sites, 'list'] as const;
 
 /** GET api/sites/{site}. A 404 shows the not-found view (spec/000 §8). */
 export function siteDetailQuery(site: SiteId) {

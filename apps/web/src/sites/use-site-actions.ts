@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { handleApiError, notifySuccess } from '../api/error-handling';
-import { useEventRuns } from '../servers/event-runs';
+import { useEventRuns } from '../hooks/event-runs';
 import { SITE_LISTS_KEY, siteDetailKey } from './site-api';
 
 /**

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UPDATE_KEYS } from '@hostdeck/contracts';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../api/api-error';
@@ -37,7 +38,7 @@ export function useSiteDetail(siteId: number, { notFoundView = true } = {}) {
     });
   }, [siteId, queryClient]);
 
-  useRealtimeTrigger('sites', () => {
+  useRealtimeTrigger(UPDATE_KEYS.sites, () => {
     void queryClient.invalidateQueries({ queryKey: siteDetailKey(siteId) });
   });
 

@@ -18,7 +18,7 @@ import type { CustomScript } from '@hostdeck/contracts';
 import { handleApiError } from '../api/error-handling';
 import { LoadFailure } from '../components/LoadFailure';
 import { showSnackbar } from '../feedback/snackbar-store';
-import { ConfirmDialog } from '../servers/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ScriptCard } from './ScriptCard';
 import { ScriptFormDialog } from './ScriptFormDialog';
 import { deleteScript, SCRIPTS_QUERY_KEY, scriptsQuery, type ScriptTab } from './terminal-api';

@@ -1,9 +1,7 @@
 import CodeIcon from '@mui/icons-material/Code';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -21,6 +19,7 @@ import { useRouteServerId, useServerDetail } from '../servers/use-server-detail'
 import { useCurrentUser } from '../session/use-current-user';
 import { usePersistPreferences } from '../shell/user-preferences';
 import { ScriptPicker } from './ScriptPicker';
+import { TerminalStatusOverlay } from './TerminalStatusOverlay';
 import { useTerminalSession } from './use-terminal-session';
 import type { XtermHandle } from './XtermView';
 
@@ -156,38 +155,7 @@ export function TerminalPage() {
           <Suspense fallback={<LoadingIndicator />}>
             <XtermView ref={xtermRef} onInput={(data) => session.send(data)} onResize={session.resize} />
           </Suspense>
-          {session.status !== 'connected' && (
-            <Box
-              data-testid="terminal-overlay"
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                // Above xterm's own layers (its link and WebGL canvases use z-index up to 10),
-                // which otherwise take the click meant for Reconnect.
-                zIndex: 20,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                bgcolor: 'rgba(0, 0, 0, 0.45)',
-              }}
-            >
-              {session.status === 'connecting' ? (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'common.white' }}>
-                  <CircularProgress size={20} color="inherit" />
-                  <Typography>{t('terminal.status.connecting')}</Typography>
-                </Stack>
-              ) : (
-                <Button
-                  variant="contained"
-                  startIcon={<RefreshIcon />}
-                  onClick={session.reconnect}
-                  data-testid="terminal-reconnect"
-                >
-                  {t('terminal.reconnect')}
-                </Button>
-              )}
-            </Box>
-          )}
+          <TerminalStatusOverlay status={session.status} onReconnect={session.reconnect} />
         </Box>
       )}
       {pickerOpen && <ScriptPicker onClose={() => setPickerOpen(false)} onPaste={paste} onRun={run} />}

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSshKeyPair } from '../../../../apps/api/src/remote/ssh-keys.js';
-import type { RemoteSession } from '../../../../apps/api/src/remote/remote-executor.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
-import { bootWebTestServer, connectToTestServer, runRecipeOnSession } from '../sites/web-test-server.js';
+import {
+  bootWebTestServer,
+  connectToTestServer,
+  generateSshKeyPair,
+  type RemoteSession,
+  runRecipeOnSession,
+} from '../../../../tools/test-server/web-test-server.js';
 import { siteDeploy } from './site-deploy.js';
 
 /**

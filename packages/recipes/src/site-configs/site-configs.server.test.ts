@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteSession } from '../../../../apps/api/src/remote/remote-executor.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { parseStepLogLine } from '../progress.js';
 import {
   bootWebTestServer,
   connectToTestServer,
-  runRecipeOnSession,
   type RecipeRun,
-} from '../sites/web-test-server.js';
+  type RemoteSession,
+  runRecipeOnSession,
+} from '../../../../tools/test-server/web-test-server.js';
 import { parseSiteConfigList } from './site-config-list-output.js';
 import { SITE_CONFIG_EXIT_CODES } from './site-config-paths.js';
 import { parseSiteLogOutput } from './site-log-read.js';

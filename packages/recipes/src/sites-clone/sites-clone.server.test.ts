@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteSession } from '../../../../apps/api/src/remote/remote-executor.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { bootWebTestServer, connectToTestServer, runRecipeOnSession } from '../sites/web-test-server.js';
+import {
+  bootWebTestServer,
+  connectToTestServer,
+  type RemoteSession,
+  runRecipeOnSession,
+} from '../../../../tools/test-server/web-test-server.js';
 
 /**
  * The two halves of cloning a site's files (apps/api/src/sites/site-clone-task.ts moves the
  * chunks between two sessions), run here between two sites of one booted server.
  */
-const SERVER = 'site2';
+const SERVER = 'clone1';
 const TOKEN = '0123456789abcdef0123456789abcdef';
 const source = { site: 'old.example.test', linux_user: 'oldsite', token: TOKEN };
 const target = { site: 'new.example.test', linux_user: 'newsite', token: TOKEN };

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemoteSession } from '../../../../apps/api/src/remote/remote-executor.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { parseStepLogLine } from '../progress.js';
 import { toPasswordHex } from './site-inputs.js';
 import {
   bootWebTestServer,
   connectToTestServer,
-  runRecipeOnSession,
   type RecipeRun,
-} from './web-test-server.js';
+  type RemoteSession,
+  runRecipeOnSession,
+} from '../../../../tools/test-server/web-test-server.js';
 
 /**
  * The site recipes on a real Debian 12 server with nginx, PHP 8.2 FPM, MariaDB and PostgreSQL:

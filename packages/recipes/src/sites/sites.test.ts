@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from '@hostdeck/contracts';
+import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from '@hostdeck/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
 import { recipeScriptsDirectory } from '../scripts.js';
 import { siteCloneRecipes } from '../sites-clone/index.js';
-import { splitNul } from '../test-support.js';
+import { splitNul } from '../recipes.testing.js';
 import {
   siteApply,
   siteDatabaseCreate,

@@ -1,17 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FileAgentClient } from './file-agent-client';
 
 /**
- * The client against the real agent file API (apps/agent/src/files over a temporary tree): the
- * payloads this client sends are the ones the agent reads. The agent's test server is loaded by a
- * computed path so the web typecheck (browser types only) does not follow it into Node code.
+ * The client against the real agent file API (the agent's file server over a temporary tree): the
+ * payloads this client sends are the ones the agent reads. The web never imports the agent: the
+ * test configuration (vitest.config.ts) provides the path of the agent's test server, loaded at run
+ * time, so the web typecheck (browser types only) does not follow it into Node code either.
  */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    agentFileServerModule: string;
+  }
+}
+
 interface FileTestServer {
   url: string;
   root: string;
   close(): Promise<void>;
 }
-const FILE_SERVER_MODULE = '../../../../agent/src/files/testing/file-server.ts';
 /** The stand-in checks no token; it only derives the path key from it. */
 const TOKEN = 'unused';
 
@@ -21,7 +27,7 @@ let client: FileAgentClient;
 const at = (path: string) => `${server.root}${path}`;
 
 beforeAll(async () => {
-  const module = (await import(/* @vite-ignore */ FILE_SERVER_MODULE)) as {
+  const module = (await import(/* @vite-ignore */ inject('agentFileServerModule'))) as {
     startFileServer: (scope: { pathKey: string }) => Promise<FileTestServer>;
   };
   // The agent's key for this token (the hex SHA-256, as its main process derives it): saves

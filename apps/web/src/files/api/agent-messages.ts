@@ -1,8 +1,8 @@
-import { filesVi } from '../../../../agent/src/files/messages.vi';
+import { filesVi } from '@hostdeck/contracts';
 
 /**
- * The agent answers in English; its Vietnamese texts live beside its messages
- * (apps/agent/src/files/messages.vi.ts, a plain map kept complete by the agent's tests), so the
+ * The agent answers in English; its Vietnamese texts live beside its messages in contracts
+ * (agent-file-messages.vi.ts, a plain map kept complete by a contracts test), so the
  * client shows them in the page's language. The page language is read from <html lang>, which
  * i18n keeps in step, so this module needs no i18n instance.
  */

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../../api/error-handling';
 import { LazyCodeEditor } from '../../components/code-editor/LazyCodeEditor';
-import { ConfirmDialog } from '../../servers/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { startBrowserDownload } from '../api/browser-download';
 import type { FileAgentClient } from '../api/file-agent-client';
 import { FileEditorToolbar } from './FileEditorToolbar';

@@ -1,6 +1,6 @@
 import enTerminal from './en/terminal.json';
 import enSiteWebserver from './en/site-webserver.json';
-import enSiteSsl from './en/site-ssl.json';
+import enSiteCertificates from './en/site-certificates.json';
 import enSiteDeployments from './en/site-deployments.json';
 import enFiles from './en/files.json';
 import enSites from './en/sites.json';
@@ -26,7 +26,7 @@ export const enAreas = {
   servers: enServers,
   sites: enSites,
   siteWebserver: enSiteWebserver,
-  siteSsl: enSiteSsl,
+  siteCertificates: enSiteCertificates,
   siteDeployments: enSiteDeployments,
   files: enFiles,
   terminal: enTerminal,
@@ -42,7 +42,7 @@ export const en = {
   ...enServers,
   ...enSites,
   ...enSiteWebserver,
-  ...enSiteSsl,
+  ...enSiteCertificates,
   ...enSiteDeployments,
   ...enFiles,
   ...enTerminal,

@@ -26,14 +26,15 @@ export const enBundled = {
 };
 
 /**
- * Areas that only lazily loaded pages use (the terminal; the site's SSL, deployments, commands and
- * web server pages): their English comes with the page (`lazyPage(…, areas)`, `loadCatalogueAreas`
- * in i18n.ts), which keeps the first bundle within its budget (scripts/check-bundle-size.mjs). Only
- * dynamic imports may name these files here: a static one would pull them into the first bundle.
+ * Areas that only lazily loaded pages use (the terminal; the site's certificates, deployments,
+ * commands and web server pages): their English comes with the page (`lazyPage(…, areas)` or a
+ * section's `page.areas`, `loadCatalogueAreas` in i18n.ts), which keeps the first bundle within
+ * its budget (scripts/check-bundle-size.mjs). Only dynamic imports may name these files here: a
+ * static one would pull them into the first bundle.
  */
 export const lazyEnglishAreas = {
   terminal: () => import('./en/terminal.json').then((module) => module.default),
-  siteSsl: () => import('./en/site-ssl.json').then((module) => module.default),
+  siteCertificates: () => import('./en/site-certificates.json').then((module) => module.default),
   siteDeployments: () => import('./en/site-deployments.json').then((module) => module.default),
   siteWebserver: () => import('./en/site-webserver.json').then((module) => module.default),
 };

@@ -2,7 +2,7 @@ import viFiles from './vi/files.json';
 import viTerminal from './vi/terminal.json';
 import viSites from './vi/sites.json';
 import viSiteWebserver from './vi/site-webserver.json';
-import viSiteSsl from './vi/site-ssl.json';
+import viSiteCertificates from './vi/site-certificates.json';
 import viSiteDeployments from './vi/site-deployments.json';
 import viAccounts from './vi/accounts.json';
 import viCore from './vi/core.json';
@@ -26,7 +26,7 @@ export const viAreas = {
   servers: viServers,
   sites: viSites,
   siteWebserver: viSiteWebserver,
-  siteSsl: viSiteSsl,
+  siteCertificates: viSiteCertificates,
   siteDeployments: viSiteDeployments,
   files: viFiles,
   terminal: viTerminal,
@@ -42,7 +42,7 @@ export const vi = {
   ...viServers,
   ...viSites,
   ...viSiteWebserver,
-  ...viSiteSsl,
+  ...viSiteCertificates,
   ...viSiteDeployments,
   ...viFiles,
   ...viTerminal,

@@ -14,7 +14,7 @@ import { fieldErrorsOf } from '../../api/field-errors';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useListPage } from '../../pages/use-list-page';
-import { schemaMessage } from '../../servers/field-messages';
+import { schemaMessage } from '../../api/field-messages';
 import { runSiteCommand } from '../deployments/deployment-api';
 import { LiveEventOutput } from '../deployments/LiveEventOutput';
 import { useRouteSite } from '../use-site';

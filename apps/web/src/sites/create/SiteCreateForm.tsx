@@ -17,7 +17,7 @@ import { FREE_DOMAIN_DNS_LIFETIME_DAYS } from '@hostdeck/contracts';
 import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf, scrollToField } from '../../api/field-errors';
 import { LoadFailure } from '../../components/LoadFailure';
-import { inputTestId } from '../../servers/test-ids';
+import { inputTestId } from '../../components/test-ids';
 import { SITE_LISTS_KEY, createSite } from '../site-api';
 import { selectTestIds } from '../select-test-id';
 import { siteMessageText } from '../site-messages';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  GENERATED_PASSWORD_LENGTH,
-  SHELL_INJECTION_PAYLOADS,
-  createSiteRequestSchema,
-} from '@hostdeck/contracts';
+import { GENERATED_PASSWORD_LENGTH, createSiteRequestSchema } from '@hostdeck/contracts';
+import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { addAliases, isChipKey, normalizeDomain, splitAliasText } from './alias-chips';
 import {
   changeCreateDatabase,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { PHP_VERSIONS, type Application, type ServerDetail } from '@hostdeck/contracts';
-import { applicationsQuery, serverDetailQuery, serverSearchQuery } from '../../servers/server-api';
+import { serverDetailQuery } from '../../api/panel-queries';
+import { applicationsQuery, serverSearchQuery } from '../../servers/server-api';
 import type { SiteCreateServer } from './site-create-form';
 
 /** The most servers one page of GET api/servers holds; the select lists installed ones among them. */

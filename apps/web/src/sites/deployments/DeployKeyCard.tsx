@@ -2,11 +2,12 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploySettings } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
-import { ConfirmDialog } from '../../servers/ConfirmDialog';
+import { notifySuccess } from '../../api/error-handling';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copyText } from '../copy-text';
 import { deploySettingsCalls } from './deployment-api';
 import { SettingsCard } from './SettingsCard';
@@ -26,21 +27,17 @@ export function DeployKeyCard({
   save: DeploySettingsState['save'];
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const change = useMutation({
+    mutationFn: (call: () => Promise<DeploySettings>) => save(call),
+    onSuccess: () => notifySuccess(),
+  });
+  const busy = change.isPending;
   const [confirming, setConfirming] = useState<'replace' | 'delete' | null>(null);
   const key = settings.public_key;
 
   async function run(call: () => Promise<DeploySettings>) {
-    setBusy(true);
-    try {
-      await save(call);
-      notifySuccess();
-    } catch (error) {
-      handleApiError(error);
-      throw error;
-    } finally {
-      setBusy(false);
-    }
+    await change.mutateAsync(call);
   }
 
   return (

@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploySettings } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/field-errors';
 import { LazyCodeEditor, type EditorMode } from '../../components/code-editor/LazyCodeEditor';
 import { SettingsCard } from './SettingsCard';
@@ -27,7 +28,6 @@ export function DeployTextCard({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A newer value from the panel (another tab) replaces the text only while it is unedited.
   const [saved, setSaved] = useState(value);
@@ -38,19 +38,18 @@ export function DeployTextCard({
   const mode: EditorMode = kind === 'script' ? 'shell' : 'env';
   const prefix = kind === 'script' ? 'siteDeployments.script' : 'siteDeployments.environment';
 
-  async function submit() {
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const saveText = useMutation({
+    mutationFn: (next: string) => save(() => onSave(next)),
+    onSuccess: () => notifySuccess(),
+    onError: (error) => setProblem(Object.values(fieldErrorsOf(error))[0] ?? null),
+  });
+  const saving = saveText.isPending;
+
+  function submit() {
     if (saving || text === value) return;
-    setSaving(true);
     setProblem(null);
-    try {
-      await save(() => onSave(text));
-      notifySuccess();
-    } catch (error) {
-      handleApiError(error);
-      setProblem(Object.values(fieldErrorsOf(error))[0] ?? null);
-    } finally {
-      setSaving(false);
-    }
+    saveText.mutate(text);
   }
 
   return (
@@ -63,7 +62,7 @@ export function DeployTextCard({
         value={text}
         mode={mode}
         onChange={setText}
-        onSave={() => void submit()}
+        onSave={submit}
         height={320}
         ariaLabel={t(`${prefix}.title` as const)}
         testId={`deploy-${kind}-editor`}
@@ -75,7 +74,7 @@ export function DeployTextCard({
           variant="contained"
           loading={saving}
           disabled={text === value}
-          onClick={() => void submit()}
+          onClick={submit}
           data-testid={`deploy-${kind}-save`}
         >
           {t('siteDeployments.save')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ShellOutput } from '../../notifications/ShellOutput';
 import { useReveal } from '../../notifications/use-reveal';
-import { useLiveEvent } from '../../servers/use-live-event';
+import { useLiveEvent } from '../../hooks/use-live-event';
 
 /**
  * The output of one event as it streams (a deployment, a command), with its status; the stored

@@ -1,13 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { branchSchema, repositoryUrlSchema, type DeploySettings } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
 import { useFieldErrors } from '../../api/field-errors';
-import { schemaMessage, type FieldMessage } from '../../servers/field-messages';
-import { inputTestId } from '../../servers/test-ids';
+import { schemaMessage, type FieldMessage } from '../../api/field-messages';
+import { inputTestId } from '../../components/test-ids';
 import { deploySettingsCalls } from './deployment-api';
 import { SettingsCard } from './SettingsCard';
 import type { DeploySettingsState } from './use-deploy-settings';
@@ -26,13 +27,20 @@ export function RepositoryCard({
   const [repository, setRepository] = useState(settings.repository ?? '');
   const [branch, setBranch] = useState(settings.branch ?? 'main');
   const [problems, setProblems] = useState<Record<string, FieldMessage | null>>({});
-  const [saving, setSaving] = useState(false);
   const fieldErrors = useFieldErrors();
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const saveRepository = useMutation({
+    mutationFn: (request: { repository: string; branch: string }) =>
+      save(() => deploySettingsCalls.setRepository(siteId, request.repository, request.branch)),
+    onSuccess: () => notifySuccess(),
+    onError: (error) => fieldErrors.apply(error),
+  });
+  const saving = saveRepository.isPending;
   const text = (message: FieldMessage | null | undefined) =>
     message ? ('key' in message ? t(message.key) : message.text) : undefined;
   const helper = (field: 'repository' | 'branch') => text(problems[field]) ?? fieldErrors.get(field);
 
-  async function submit() {
+  function submit() {
     const found = {
       repository: schemaMessage(repositoryUrlSchema, repository),
       branch: schemaMessage(branchSchema, branch),
@@ -40,16 +48,7 @@ export function RepositoryCard({
     setProblems(found);
     fieldErrors.clear();
     if (found.repository || found.branch) return;
-    setSaving(true);
-    try {
-      await save(() => deploySettingsCalls.setRepository(siteId, repository, branch));
-      notifySuccess();
-    } catch (error) {
-      handleApiError(error);
-      fieldErrors.apply(error);
-    } finally {
-      setSaving(false);
-    }
+    saveRepository.mutate({ repository, branch });
   }
 
   return (
@@ -64,7 +63,7 @@ export function RepositoryCard({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <TextField

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  UPDATE_KEYS,
   autoDeployRequestSchema,
   deploymentRoutes as routes,
   deployScriptRequestSchema,
@@ -10,7 +11,7 @@ import {
   type DeploymentStarted,
   type SiteCommandStarted,
 } from '@hostdeck/contracts';
-import { apiGetParsed, apiPath, apiRequest } from '../../api/client';
+import { apiGetParsed, apiPath, apiSend } from '../../api/client';
 
 /**
  * The deployment and command calls of a site (contracts `deploymentRoutes`), each body checked
@@ -43,7 +44,7 @@ export interface PageParams {
 
 export function deploymentListQuery(site: SiteId, { page, itemsPerPage }: PageParams) {
   return queryOptions({
-    queryKey: ['deployments', site, { page, itemsPerPage }],
+    queryKey: [UPDATE_KEYS.deployments, site, { page, itemsPerPage }],
     queryFn: () =>
       apiGetParsed(
         apiPath(routes.listDeployments.path, { site }, { page, itemsPerPage }),
@@ -54,7 +55,7 @@ export function deploymentListQuery(site: SiteId, { page, itemsPerPage }: PagePa
 
 export function commandListQuery(site: SiteId, { page, itemsPerPage }: PageParams) {
   return queryOptions({
-    queryKey: ['commands', site, { page, itemsPerPage }],
+    queryKey: [UPDATE_KEYS.commands, site, { page, itemsPerPage }],
     queryFn: () =>
       apiGetParsed(
         apiPath(routes.listCommands.path, { site }, { page, itemsPerPage }),
@@ -63,21 +64,12 @@ export function commandListQuery(site: SiteId, { page, itemsPerPage }: PageParam
   });
 }
 
-async function send<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: unknown,
-  response: { parse(input: unknown): T },
-): Promise<T> {
-  return response.parse(await apiRequest(method, path, body));
-}
-
 const settingsOf = async (
   method: 'POST' | 'PUT' | 'DELETE',
   route: { path: string; response: typeof routes.settings.response },
   site: SiteId,
   body?: unknown,
-): Promise<DeploySettings> => (await send(method, at(route.path, site), body, route.response)).data;
+): Promise<DeploySettings> => (await apiSend(method, at(route.path, site), body, route.response)).data;
 
 /** The settings calls: each answers the site's settings as they are now. */
 export const deploySettingsCalls = {
@@ -95,14 +87,14 @@ export const deploySettingsCalls = {
 };
 
 export function deployNow(site: SiteId): Promise<DeploymentStarted> {
-  return send('POST', at(routes.deployNow.path, site), undefined, routes.deployNow.response);
+  return apiSend('POST', at(routes.deployNow.path, site), undefined, routes.deployNow.response);
 }
 
 export function rollbackTo(site: SiteId, deployment: number): Promise<DeploymentStarted> {
-  return send('POST', at(routes.rollback.path, site, { deployment }), undefined, routes.rollback.response);
+  return apiSend('POST', at(routes.rollback.path, site, { deployment }), undefined, routes.rollback.response);
 }
 
 export function runSiteCommand(site: SiteId, command: string): Promise<SiteCommandStarted> {
   const body = siteCommandRequestSchema.parse({ command });
-  return send('POST', at(routes.runCommand.path, site), body, routes.runCommand.response);
+  return apiSend('POST', at(routes.runCommand.path, site), body, routes.runCommand.response);
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renameSiteRequestSchema, type SiteDetail } from '@hostdeck/contracts';
 import { handleApiError, notifySuccess } from '../../api/error-handling';
-import { inputTestId } from '../../servers/test-ids';
+import { inputTestId } from '../../components/test-ids';
 import {
   SITE_LISTS_KEY,
   renameSite,

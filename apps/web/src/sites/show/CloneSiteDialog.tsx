@@ -3,13 +3,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/field-errors';
 import { LoadFailure } from '../../components/LoadFailure';
-import { ActionDialog, ActionDialogFrame } from '../../servers/ActionDialog';
+import { ActionDialog, ActionDialogFrame } from '../../components/ActionDialog';
 import { useInstalledServers } from '../create/use-site-create-server';
 import { selectTestIds } from '../select-test-id';
 
@@ -36,20 +36,18 @@ function CloneSiteForm({ site, onClose, onClone }: Omit<CloneSiteDialogProps, 'o
   const others = servers.filter((server) => server.id !== site.server.id);
   const [serverId, setServerId] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const action = useMutation({
+    mutationFn: onClone,
+    onSuccess: () => onClose(),
+    onError: (failure) =>
+      setError(fieldErrorsOf(failure).server_id ?? (failure instanceof Error ? failure.message : null)),
+  });
+  const busy = action.isPending;
 
-  async function submit() {
+  function submit() {
     if (serverId === '' || busy) return;
-    setBusy(true);
-    try {
-      await onClone(serverId);
-      onClose();
-    } catch (failure) {
-      handleApiError(failure);
-      setError(fieldErrorsOf(failure).server_id ?? (failure instanceof Error ? failure.message : null));
-    } finally {
-      setBusy(false);
-    }
+    action.mutate(serverId);
   }
 
   return (
@@ -61,7 +59,7 @@ function CloneSiteForm({ site, onClose, onClone }: Omit<CloneSiteDialogProps, 'o
       submitTestId="site-clone-submit"
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <Stack spacing={2}>
         <DialogContentText>{t('sites.show.clone.message', { name: site.name })}</DialogContentText>

@@ -4,12 +4,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
-import { ActionDialog, ActionDialogFrame } from '../../servers/ActionDialog';
-import { inputTestId } from '../../servers/test-ids';
+import { ActionDialog, ActionDialogFrame } from '../../components/ActionDialog';
+import { inputTestId } from '../../components/test-ids';
 
 interface DeleteSiteDialogProps {
   open: boolean;
@@ -36,21 +36,18 @@ function DeleteSiteForm({ site, onClose, onDelete }: Omit<DeleteSiteDialogProps,
   const [typed, setTyped] = useState('');
   const [deleteDatabase, setDeleteDatabase] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const action = useMutation({
+    mutationFn: onDelete,
+    onSuccess: () => onClose(),
+    onError: (failure) => setError(failure instanceof Error ? failure.message : null),
+  });
+  const busy = action.isPending;
   const matches = typed.trim() === site.name;
 
-  async function submit() {
+  function submit() {
     if (!matches || busy) return;
-    setBusy(true);
-    try {
-      await onDelete(deleteDatabase);
-      onClose();
-    } catch (failure) {
-      handleApiError(failure);
-      setError(failure instanceof Error ? failure.message : null);
-    } finally {
-      setBusy(false);
-    }
+    action.mutate(deleteDatabase);
   }
 
   return (
@@ -63,7 +60,7 @@ function DeleteSiteForm({ site, onClose, onDelete }: Omit<DeleteSiteDialogProps,
       submitTestId="site-delete-submit"
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <Stack spacing={2}>
         <DialogContentText>{t('sites.show.delete.message', { name: site.name })}</DialogContentText>

@@ -17,7 +17,7 @@ import type { SiteDetail } from '@hostdeck/contracts';
 import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/field-errors';
 import { routePath } from '../../app/route-names';
-import { ConfirmDialog } from '../../servers/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { addAliases, normalizeDomain } from '../create/alias-chips';
 import { addSiteAlias, deleteSite } from '../site-api';
 import type { SiteActions } from '../use-site-actions';

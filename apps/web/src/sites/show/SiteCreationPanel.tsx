@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { SiteDetail } from '@hostdeck/contracts';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ShellOutput } from '../../notifications/ShellOutput';
-import { useLiveEvent } from '../../servers/use-live-event';
+import { useLiveEvent } from '../../hooks/use-live-event';
 import { SITE_LISTS_KEY, siteDetailKey } from '../site-api';
 
 /**

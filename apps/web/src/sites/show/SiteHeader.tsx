@@ -14,7 +14,7 @@ import type { SiteDetail } from '@hostdeck/contracts';
 import { handleApiError } from '../../api/error-handling';
 import { routePath } from '../../app/route-names';
 import { PageTitle } from '../../pages/PageTitle';
-import { inputTestId } from '../../servers/test-ids';
+import { inputTestId } from '../../components/test-ids';
 import { SITE_LISTS_KEY, protectSite, siteDetailKey } from '../site-api';
 import { SiteFavoriteButton, SiteStatusChip } from '../SiteBadges';
 import { SiteEnabledSwitch } from '../SiteEnabledSwitch';

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import type { SiteDetail } from '@hostdeck/contracts';
 import { notifySuccess } from '../../api/error-handling';
 import { routePath } from '../../app/route-names';
-import { ActionButton } from '../../servers/ServerActionParts';
+import { ActionButton } from '../../servers/show/ServerActionParts';
 import { useOpenCreatedSite } from '../created-site-store';
 import { SITE_LISTS_KEY, changeSitePermissions, cloneSite, deleteSite, siteDetailKey } from '../site-api';
 import type { SiteActions } from '../use-site-actions';

@@ -4,12 +4,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRAMMAR_MESSAGES, siteUserSchema, type SiteDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/field-errors';
-import { ActionDialogFrame } from '../../servers/ActionDialog';
+import { ActionDialogFrame } from '../../components/ActionDialog';
 import { GeneratedPasswordField } from '../create/GeneratedPasswordField';
 import { setSiteOwner } from '../site-api';
 import { siteMessageText, siteSchemaMessage } from '../site-messages';
@@ -71,9 +71,19 @@ function OwnerForm({
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ linux_user?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const change = useMutation({
+    mutationFn: (request: { user: string; password: string | undefined }) =>
+      onSubmit(request.user, request.password),
+    onSuccess: () => onClose(),
+    onError: (failure) => {
+      const fields = fieldErrorsOf(failure);
+      setErrors({ linux_user: fields.linux_user, password: fields.password });
+    },
+  });
+  const busy = change.isPending;
 
-  async function submit() {
+  function submit() {
     const special = user === 'root' || user === site.server.default_linux_user;
     const problem = special
       ? siteMessageText(t, GRAMMAR_MESSAGES.specialUser)
@@ -82,17 +92,7 @@ function OwnerForm({
       setErrors({ linux_user: problem });
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit(user, password === '' ? undefined : password);
-      onClose();
-    } catch (failure) {
-      handleApiError(failure);
-      const fields = fieldErrorsOf(failure);
-      setErrors({ linux_user: fields.linux_user, password: fields.password });
-    } finally {
-      setBusy(false);
-    }
+    change.mutate({ user, password: password === '' ? undefined : password });
   }
 
   return (
@@ -103,7 +103,7 @@ function OwnerForm({
       submitTestId="site-owner-submit"
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <Stack spacing={2}>
         <DialogContentText>{t('sites.show.owner.changeHint', { name: site.name })}</DialogContentText>

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleApiError } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/field-errors';
 
 /**
@@ -39,7 +39,12 @@ export function ValueForm({
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const saveValue = useMutation({
+    mutationFn: onSave,
+    onError: (failure) => setError(fieldErrorsOf(failure)[field] ?? null),
+  });
+  const saving = saveValue.isPending;
 
   // A new value from the panel (after the event, or another tab) replaces what the field holds.
   const [shown, setShown] = useState(value);
@@ -48,19 +53,11 @@ export function ValueForm({
     setText(value);
   }
 
-  async function save() {
+  function save() {
     const problem = validate(text);
     setError(problem);
     if (problem) return;
-    setSaving(true);
-    try {
-      await onSave(text);
-    } catch (failure) {
-      handleApiError(failure);
-      setError(fieldErrorsOf(failure)[field] ?? null);
-    } finally {
-      setSaving(false);
-    }
+    saveValue.mutate(text);
   }
 
   return (
@@ -72,7 +69,7 @@ export function ValueForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        save();
       }}
     >
       <TextField

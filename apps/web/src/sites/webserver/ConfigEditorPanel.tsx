@@ -15,11 +15,12 @@ import type { SiteConfig } from '@hostdeck/contracts';
 import { handleApiError, notifySuccess } from '../../api/error-handling';
 import type { SiteWebserver } from '../../app/route-names';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
-import { ConfirmDialog } from '../../servers/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LazyCodeEditor } from '../../components/code-editor/LazyCodeEditor';
 import { contentProblem, describeSaveFailure, type SaveOutcome } from './config-save';
 import { deleteSiteConfig, siteConfigQuery, updateSiteConfig } from './webserver-api';
 import { EDITOR_MODES } from './webserver-sections';
+import { LoadFailure } from '../../components/LoadFailure';
 
 interface ConfigEditorPanelProps {
   siteId: number;
@@ -106,16 +107,13 @@ export function ConfigEditorPanel({ siteId, webserver, file, onSaved, onDeleted 
   if (query.isPending) return <LoadingIndicator />;
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {query.error.message || t('siteWebserver.loadFailed')}
-      </Alert>
+      <LoadFailure
+        testId="webserver-config-failure"
+        title={t('siteWebserver.loadFailed')}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
@@ -16,10 +15,11 @@ import { useSearchParams } from 'react-router';
 import { isExtraConfigName, type SiteConfig } from '@hostdeck/contracts';
 import type { SiteWebserver } from '../../app/route-names';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
-import { formatBytes } from '../../servers/format';
-import { TextFieldDialog } from '../../servers/TextFieldDialog';
+import { formatBytes } from '../../format/format';
+import { TextFieldDialog } from '../../components/TextFieldDialog';
 import { ConfigEditorPanel } from './ConfigEditorPanel';
 import { createSiteConfig, siteConfigListQuery, siteConfigsKey } from './webserver-api';
+import { LoadFailure } from '../../components/LoadFailure';
 
 /**
  * `/sites/{site}/{webserver}/configuration`: the site's config files (the main vhost and the extra
@@ -67,16 +67,13 @@ export function ConfigurationSection({
   if (list.isPending) return <LoadingIndicator />;
   if (list.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {list.error.message || t('siteWebserver.loadFailed')}
-      </Alert>
+      <LoadFailure
+        testId="webserver-configs-failure"
+        title={t('siteWebserver.loadFailed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   }
 

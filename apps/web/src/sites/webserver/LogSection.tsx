@@ -18,10 +18,11 @@ import {
   type SiteLogLines,
 } from '@hostdeck/contracts';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
-import { formatBytes } from '../../servers/format';
+import { formatBytes } from '../../format/format';
 import { LazyCodeEditor } from '../../components/code-editor/LazyCodeEditor';
 import { parseLinesParam } from './log-lines';
 import { siteLogQuery } from './webserver-api';
+import { LoadFailure } from '../../components/LoadFailure';
 
 /**
  * The error-log and access-log pages: the end of the log as read from the server, with the Lines
@@ -83,16 +84,13 @@ export function LogSection({ siteId, kind }: { siteId: number; kind: SiteLogKind
       {log.isPending ? (
         <LoadingIndicator />
       ) : log.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {log.error.message || t('siteWebserver.loadFailed')}
-        </Alert>
+        <LoadFailure
+          testId="webserver-log-failure"
+          title={t('siteWebserver.loadFailed')}
+          message={log.error.message}
+          onRetry={() => void log.refetch()}
+          retrying={log.isFetching}
+        />
       ) : (
         <>
           {log.data.truncated && (

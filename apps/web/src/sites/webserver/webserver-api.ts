@@ -7,7 +7,7 @@ import {
   type SiteLogKind,
   type SiteLogLines,
 } from '@hostdeck/contracts';
-import { apiGetParsed, apiPath, apiRequest } from '../../api/client';
+import { apiGetParsed, apiPath, apiRequest, apiSend } from '../../api/client';
 
 /**
  * The config and log calls of a site (contracts `siteConfigRoutes`). Everything is read live from
@@ -50,9 +50,7 @@ export async function createSiteConfig(
   content: string,
 ): Promise<SiteConfigSaved> {
   const body = createSiteConfigRequestSchema.parse({ name, content });
-  return routes.createConfig.response.parse(
-    await apiRequest('POST', apiPath(routes.createConfig.path, { site }), body),
-  );
+  return apiSend('POST', apiPath(routes.createConfig.path, { site }), body, routes.createConfig.response);
 }
 
 export async function updateSiteConfig(
@@ -61,8 +59,11 @@ export async function updateSiteConfig(
   content: string,
 ): Promise<SiteConfigSaved> {
   const body = updateSiteConfigRequestSchema.parse({ content });
-  return routes.updateConfig.response.parse(
-    await apiRequest('PUT', apiPath(routes.updateConfig.path, { site, name }), body),
+  return apiSend(
+    'PUT',
+    apiPath(routes.updateConfig.path, { site, name }),
+    body,
+    routes.updateConfig.response,
   );
 }
 

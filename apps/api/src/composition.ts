@@ -1,0 +1,98 @@
+import type { UpdateKey } from '@hostdeck/contracts';
+import type { Accounts } from './accounts/accounts.js';
+import { loadOrCreateAgentKeys, type AgentSigner } from './agent/agent-keys.js';
+import type { AnyArea } from './area.js';
+import type { Config } from './config/config.js';
+import type { SecretBox } from './crypto/secret-box.js';
+import type { Database, DatabaseConnection } from './database/database.js';
+import type { EventsService } from './events/events.service.js';
+import type { EventHooks } from './jobs/event-hooks.js';
+import { createAccessPolicy, type AccessPolicy } from './policy/access-policy.js';
+import type { RealtimeBus } from './realtime/realtime-bus.js';
+import type { RemoteExecutor } from './remote/remote-executor.js';
+import type { ServerConnections } from './servers/server-connection.js';
+import { createServersRepository, type ServersRepository } from './servers/servers.repository.js';
+import { createSiteAccess, type SiteAccess } from './sites/site-access.js';
+
+/** The panel's logger, reached once the app exists (services are built before it). */
+export interface PanelLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * What every area may use, built once per panel (CONVENTIONS.md: dependencies declared, not
+ * reached for). An area's own services are built from these by its descriptor (area.ts).
+ */
+export interface PanelServices {
+  config: Config;
+  database: DatabaseConnection;
+  db: Database;
+  bus: RealtimeBus;
+  events: EventsService;
+  accounts: Accounts;
+  /** How the panel reaches servers (connecting one, reading its system information…). */
+  executor: RemoteExecutor;
+  secretBox: SecretBox;
+  policy: AccessPolicy;
+  connections: ServerConnections;
+  servers: ServersRepository;
+  /** A site the caller may act on, with its server (sites, configs, certificates, deployments). */
+  siteAccess: SiteAccess;
+  /** The panel's agent signing key, loaded (or created) once. */
+  agentSigner: AgentSigner;
+  /** Realtime Update-data (spec/000 §4) to these users. */
+  publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
+  appLog: PanelLog;
+}
+
+export type PanelServiceInputs = Pick<
+  PanelServices,
+  'config' | 'database' | 'bus' | 'events' | 'accounts' | 'executor' | 'secretBox' | 'connections' | 'appLog'
+>;
+
+export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
+  const { config, database, secretBox, bus } = inputs;
+  const db = database.db;
+  const servers = createServersRepository(db);
+  return {
+    ...inputs,
+    db,
+    policy: createAccessPolicy(db),
+    servers,
+    siteAccess: createSiteAccess({
+      db,
+      servers,
+      connections: inputs.connections,
+      executor: inputs.executor,
+    }),
+    agentSigner: loadOrCreateAgentKeys(config.dataDir, secretBox),
+    publish(userIds, keys) {
+      for (const userId of userIds) bus.publish(userId, { type: 'Update-data', keys: [...keys] });
+    },
+  };
+}
+
+/** An area with the context its routes, tasks and handlers receive. */
+export interface ComposedArea {
+  area: AnyArea;
+  context: PanelServices;
+}
+
+/**
+ * Builds each area's services once and plugs its tasks and finished-event handlers into the job
+ * runner's hooks; the HTTP app then registers each area's routes with the same context.
+ */
+export function composeAreas(
+  services: PanelServices,
+  hooks: EventHooks,
+  areas: readonly AnyArea[],
+): ComposedArea[] {
+  return areas.map((area) => {
+    const context = { ...services, ...area.services?.(services) };
+    area.tasks?.(hooks, context);
+    area.onFinished?.(hooks, context);
+    return { area, context };
+  });
+}

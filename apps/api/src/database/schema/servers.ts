@@ -1,0 +1,55 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+/**
+ * Managed servers. Credentials are sealed (crypto/secret-box.ts) and never leave the panel:
+ * presenters never read these columns.
+ */
+export const servers = pgTable('servers', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 255 }).notNull(),
+  ip: varchar('ip', { length: 45 }).notNull(),
+  port: integer('port').notNull().default(22),
+  sshUser: varchar('ssh_user', { length: 32 }).notNull().default('root'),
+  sealedPrivateKey: text('sealed_private_key'),
+  sealedPassword: text('sealed_password'),
+  hostKeyFingerprint: varchar('host_key_fingerprint', { length: 100 }),
+  status: varchar('status', { length: 32 }).notNull().default('PENDING'),
+  installed: boolean('installed').notNull().default(false),
+  /** The OpenSSH public key of `sealed_private_key` (Ed25519, one per server). */
+  publicKey: text('public_key'),
+  /** `password` or `command` (contracts CONNECT_METHODS). */
+  connectMethod: varchar('connect_method', { length: 16 }).notNull().default('password'),
+  /** What provisioning installs (contracts `provisionOptionsSchema`). */
+  provision: jsonb('provision').notNull().default({}),
+  provisionEventId: integer('provision_event_id'),
+  /** `ubuntu-22.04`, `debian-12`… as detected over SSH (contracts SUPPORTED_OS_IDS). */
+  osVersion: varchar('os_version', { length: 32 }),
+  defaultLinuxUser: varchar('default_linux_user', { length: 32 }).notNull().default('hostdeck'),
+  defaultPhp: varchar('default_php', { length: 8 }),
+  timezone: varchar('timezone', { length: 64 }),
+  /** Protected servers cannot be deleted (spec/000 §7 protect). */
+  protected: boolean('protected').notNull().default(false),
+  isVip: boolean('is_vip').notNull().default(false),
+  hotfix: boolean('hotfix').notNull().default(false),
+  agentVersion: integer('agent_version'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's favourite servers and sites (global search, server list). Per user, not per object. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    modelId: integer('model_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.modelId] })],
+);

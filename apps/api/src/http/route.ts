@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Locale, RouteContract } from '@hostdeck/contracts';
+import type { UserRow } from '../auth/sessions.repository.js';
+import { UnauthenticatedError } from '../domain/errors.js';
+
+/** What a route adds to, or overrides in, its contract entry. */
+export interface RouteOptions {
+  /** The success status; 204 (no body) when the contract has no response, else 200. */
+  status?: number;
+  /** The API's own schemas where they differ from the contract's (translated messages, a raw body). */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Response schemas by status, when a route answers more than one success status. */
+  responses?: Record<number, z.ZodType>;
+  /** Reachable without a session (route-auth.test.ts lists every such route): `user` may be null. */
+  public?: true;
+  config?: Record<string, unknown>;
+  bodyLimit?: number;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Pick2<O, C, K extends 'params' | 'query' | 'body'> =
+  O extends Record<K, z.ZodType> ? Parsed<O[K]> : C extends Record<K, z.ZodType> ? Parsed<C[K]> : undefined;
+
+/** What a handler receives: the validated input, and the caller (always signed in unless public). */
+export interface RouteInput<C extends RouteContract, O extends RouteOptions> {
+  user: O extends { public: true } ? UserRow | null : UserRow;
+  params: Pick2<O, C, 'params'>;
+  query: Pick2<O, C, 'query'>;
+  body: Pick2<O, C, 'body'>;
+  locale: Locale;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Answer<C extends RouteContract> = C['response'] extends z.ZodType ? z.input<C['response']> : void;
+
+// Any Fastify instance, whatever its type provider: the schemas are given here, not inferred.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFastify = FastifyInstance<any, any, any, any, any>;
+
+/**
+ * Registers one contract route: method, path and schemas come from the entry (packages/contracts),
+ * so a route file says only what the call does. The handler's answer is sent with the route's
+ * status; a handler that must choose its status (or stream) answers through `reply` and returns it.
+ */
+export function route<C extends RouteContract, O extends RouteOptions = Record<never, never>>(
+  app: AnyFastify,
+  contract: C,
+  options: O,
+  handler: (input: RouteInput<C, O>) => Promise<Answer<C> | FastifyReply> | Answer<C> | FastifyReply,
+): void {
+  const response = contract.response ?? null;
+  const status = options.status ?? (response ? 200 : 204);
+  const schema: RouteShorthandOptions['schema'] = {};
+  const params = options.params ?? contract.params;
+  const query = options.query ?? contract.query;
+  const body = options.body ?? contract.body;
+  if (params) schema.params = params;
+  if (query) schema.querystring = query;
+  if (body) schema.body = body;
+  if (options.responses) schema.response = options.responses;
+  else if (response) schema.response = { [status]: response };
+
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    schema,
+    config: { ...options.config, ...(options.public ? { public: true } : {}) },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      // The authentication hook refuses a route not marked public before this runs; this is the
+      // type's guarantee, not a second check anyone relies on.
+      const user = options.public ? request.user : signedInUser(request);
+      const answer = await handler({
+        user: user as RouteInput<C, O>['user'],
+        params: request.params as RouteInput<C, O>['params'],
+        query: request.query as RouteInput<C, O>['query'],
+        body: request.body as RouteInput<C, O>['body'],
+        locale: request.locale,
+        request,
+        reply,
+      });
+      if (answer === reply) return reply;
+      return status === 204 ? reply.status(204).send() : reply.status(status).send(answer);
+    },
+  });
+}
+
+/**
+ * The caller of a route that is not public (a websocket's, which `route()` does not register):
+ * the authentication hook already refused anyone else.
+ */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new UnauthenticatedError();
+  return request.user;
+}

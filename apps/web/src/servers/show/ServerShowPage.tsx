@@ -1,0 +1,47 @@
+import Stack from '@mui/material/Stack';
+import { LoadingIndicator } from '../../components/LoadingIndicator';
+import { OpenServerFilesButton } from '../../files/OpenFileManager';
+import { OpenTerminalWindowButton } from '../../terminal/OpenTerminalWindowButton';
+import { awaitsInstallCommand } from '../install-command';
+import { InstallCommandPanel } from '../InstallCommandPanel';
+import { NotInstalledPanel } from './NotInstalledPanel';
+import { ProvisioningPanel } from './ProvisioningPanel';
+import { ServerAgentNotice } from './ServerAgentNotice';
+import { ServerActions } from './ServerActions';
+import { ServerHeader } from './ServerHeader';
+import { SystemInfoCard } from './SystemInfoCard';
+import { useRouteServerId, useServerDetail } from '../use-server-detail';
+
+/**
+ * `/servers/{server}` (servers.show). Not installed yet: the install command still to run, or
+ * provisioning streaming live with "retry from here" after a failure, and what it installs.
+ * Installed: system information read from the server, and the server's actions.
+ */
+export function ServerShowPage() {
+  const serverId = useRouteServerId();
+  const { data: server } = useServerDetail(serverId);
+  if (!server) return <LoadingIndicator />;
+
+  return (
+    <Stack spacing={3}>
+      <ServerHeader server={server} />
+      <ServerAgentNotice server={server} />
+      {!server.installed &&
+        (awaitsInstallCommand(server) ? (
+          // Connected: the panel stores the answer, and this page moves on to provisioning.
+          <InstallCommandPanel server={server} onConnected={() => undefined} />
+        ) : (
+          <ProvisioningPanel server={server} />
+        ))}
+      {!server.installed && <NotInstalledPanel provision={server.provision} />}
+      {server.installed && <SystemInfoCard serverId={server.id} />}
+      {server.installed && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <OpenServerFilesButton serverId={server.id} />
+          <OpenTerminalWindowButton server={server} />
+        </Stack>
+      )}
+      <ServerActions server={server} />
+    </Stack>
+  );
+}
