@@ -26,20 +26,23 @@ hd_nginx_workers() {
   pgrep -P "$master" 2>/dev/null | sort || true
 }
 
-# hd_wait_nginx_reloaded OLD_WORKERS: up to 5 s for a new worker, then up to 3 s for the old ones
-# to finish (they close their listening sockets at once, and exit when their requests end).
+# hd_wait_nginx_reloaded OLD_WORKERS: up to 30 s for a new worker, then up to 10 s for the old ones
+# to finish (they close their listening sockets at once, and exit when their requests end). Each
+# wait ends as soon as it is met (about 0.1 s normally); the bounds only matter on a loaded host,
+# where a 5 s bound was seen to pass while the old workers still answered with the old vhosts.
 hd_wait_nginx_reloaded() {
   local old=$1 tries current
-  for ((tries = 0; tries < 50; tries++)); do
+  for ((tries = 0; tries < 300; tries++)); do
     current=$(hd_nginx_workers)
     [[ -n $current && -n $(comm -13 <(printf '%s\n' "$old") <(printf '%s\n' "$current")) ]] && break
     sleep 0.1
   done
-  for ((tries = 0; tries < 30; tries++)); do
+  for ((tries = 0; tries < 100; tries++)); do
     current=$(hd_nginx_workers)
     [[ -z $(comm -12 <(printf '%s\n' "$old") <(printf '%s\n' "$current")) ]] && return 0
     sleep 0.1
   done
+  hd_log warn "nginx's old workers still run 40 s after the reload"
   return 0
 }
 
