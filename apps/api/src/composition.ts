@@ -1,6 +1,7 @@
 import type { UpdateKey } from '@hostdeck/contracts';
 import type { Accounts } from './accounts/accounts.js';
 import { loadOrCreateAgentKeys, type AgentSigner } from './agent/agent-keys.js';
+import { createAgentService, type AgentService } from './agent/agent.service.js';
 import type { AnyArea } from './area.js';
 import type { Config } from './config/config.js';
 import type { SecretBox } from './crypto/secret-box.js';
@@ -42,6 +43,8 @@ export interface PanelServices {
   siteAccess: SiteAccess;
   /** The panel's agent signing key, loaded (or created) once. */
   agentSigner: AgentSigner;
+  /** Agent install and upgrade: the agent area's routes and the hotfix area both start it. */
+  agent: AgentService;
   /** Realtime Update-data (spec/000 §4) to these users. */
   publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
   appLog: PanelLog;
@@ -56,10 +59,15 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
   const { config, database, secretBox, bus } = inputs;
   const db = database.db;
   const servers = createServersRepository(db);
+  const policy = createAccessPolicy(db);
+  const agentSigner = loadOrCreateAgentKeys(config.dataDir, secretBox);
+  const publish: PanelServices['publish'] = (userIds, keys) => {
+    for (const userId of userIds) bus.publish(userId, { type: 'Update-data', keys: [...keys] });
+  };
   return {
     ...inputs,
     db,
-    policy: createAccessPolicy(db),
+    policy,
     servers,
     siteAccess: createSiteAccess({
       db,
@@ -67,10 +75,18 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
       connections: inputs.connections,
       executor: inputs.executor,
     }),
-    agentSigner: loadOrCreateAgentKeys(config.dataDir, secretBox),
-    publish(userIds, keys) {
-      for (const userId of userIds) bus.publish(userId, { type: 'Update-data', keys: [...keys] });
-    },
+    agentSigner,
+    agent: createAgentService({
+      db,
+      policy,
+      events: inputs.events,
+      signer: agentSigner,
+      appUrl: config.appUrl,
+      allowedOrigins: config.allowedOrigins,
+      publish,
+      log: (message, details) => inputs.appLog.info(details, message),
+    }),
+    publish,
   };
 }
 

@@ -2,24 +2,11 @@ import { AGENT_INSTALL_EVENT_TYPE } from '@hostdeck/contracts';
 import { defineArea } from '../area.js';
 import { SERVER_EVENTS } from '../servers/server-events.js';
 import { agentRoutes } from './agent.routes.js';
-import { createAgentService } from './agent.service.js';
 import { agentVi } from './agent.vi.js';
 
 /** The agent (spec/001 §7): tokens, install and upgrade, its changelog, and the file proxy. */
 export const agentArea = defineArea({
   name: 'agent',
-  services: (panel) => ({
-    agent: createAgentService({
-      db: panel.db,
-      policy: panel.policy,
-      events: panel.events,
-      signer: panel.agentSigner,
-      appUrl: panel.config.appUrl,
-      allowedOrigins: panel.config.allowedOrigins,
-      publish: panel.publish,
-      log: (message, details) => panel.appLog.info(details, message),
-    }),
-  }),
   routes: agentRoutes,
   onFinished: (hooks, { agent }) => {
     hooks.onFinished(AGENT_INSTALL_EVENT_TYPE, (event) => agent.settleInstall(event));

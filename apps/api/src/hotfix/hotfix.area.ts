@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { UPDATE_KEYS } from '@hostdeck/contracts';
-import { createAgentService } from '../agent/agent.service.js';
 import { defineArea } from '../area.js';
 import type { PanelServices } from '../composition.js';
 import { createHotfixRepository } from './hotfix.repository.js';
@@ -12,22 +11,11 @@ import { createHotfixService, type HotfixService } from './hotfix.service.js';
  * install (policy, connection and bundle checks included), so a hotfix starts exactly what the
  * server page's 'Upgrade Now' starts.
  */
-export function createHotfixFromPanel(
-  panel: Pick<PanelServices, 'db' | 'policy' | 'events' | 'agentSigner' | 'config' | 'publish'>,
-) {
-  const agent = createAgentService({
-    db: panel.db,
-    policy: panel.policy,
-    events: panel.events,
-    signer: panel.agentSigner,
-    appUrl: panel.config.appUrl,
-    allowedOrigins: panel.config.allowedOrigins,
-    publish: panel.publish,
-  });
+export function createHotfixFromPanel(panel: Pick<PanelServices, 'db' | 'policy' | 'agent' | 'publish'>) {
   return createHotfixService({
     repository: createHotfixRepository(panel.db),
     policy: panel.policy,
-    installAgent: (caller, serverId) => agent.install(caller, serverId),
+    installAgent: (caller, serverId) => panel.agent.install(caller, serverId),
     publish: (userId, keys) => panel.publish([userId], keys),
   });
 }
