@@ -9,6 +9,7 @@ import type { Database, DatabaseConnection } from './database/database.js';
 import type { EventsService } from './events/events.service.js';
 import type { EventHooks } from './jobs/event-hooks.js';
 import { createAccessPolicy, type AccessPolicy } from './policy/access-policy.js';
+import { createReadCache, type ReadCache } from './http/read-cache.js';
 import type { RealtimeBus } from './realtime/realtime-bus.js';
 import type { RemoteExecutor } from './remote/remote-executor.js';
 import type { ServerConnections } from './servers/server-connection.js';
@@ -45,6 +46,8 @@ export interface PanelServices {
   agentSigner: AgentSigner;
   /** Agent install and upgrade: the agent area's routes and the hotfix area both start it. */
   agent: AgentService;
+  /** Sessions and list answers kept for a moment, dropped on every change (http/read-cache.ts). */
+  readCache: ReadCache;
   /** Realtime Update-data (spec/000 §4) to these users. */
   publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
   appLog: PanelLog;
@@ -61,6 +64,8 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
   const servers = createServersRepository(db);
   const policy = createAccessPolicy(db);
   const agentSigner = loadOrCreateAgentKeys(config.dataDir, secretBox);
+  const readCache = createReadCache();
+  bus.onChange(() => readCache.flush());
   const publish: PanelServices['publish'] = (userIds, keys) => {
     for (const userId of userIds) bus.publish(userId, { type: 'Update-data', keys: [...keys] });
   };
@@ -76,6 +81,7 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
       executor: inputs.executor,
     }),
     agentSigner,
+    readCache,
     agent: createAgentService({
       db,
       policy,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ReadCache } from './http/read-cache.js';
 import { createAccounts } from './accounts/accounts.js';
 import { AREAS } from './areas.js';
 import { composeAreas, createPanelServices, type PanelLog } from './composition.js';
@@ -41,6 +42,7 @@ export interface Panel {
   bus: RealtimeBus;
   queue: JobQueue;
   secretBox: SecretBox;
+  readCache: ReadCache;
   reapExpiredLeases(): Promise<number>;
   close(): Promise<void>;
 }
@@ -163,6 +165,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     bus,
     queue,
     secretBox,
+    readCache: services.readCache,
     reapExpiredLeases: () => reaper.reap(),
     async close() {
       reaper.stop();

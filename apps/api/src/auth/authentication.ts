@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../database/database.js';
+import type { ReadCache } from '../http/read-cache.js';
 import { domainErrorBody } from '../http/error-handler.js';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors.js';
 import '../http/public-routes.js';
 import { findSessionByToken, SESSION_COOKIE, type UserRow } from './sessions.repository.js';
+
+/** How long a session read is reused (http/read-cache.ts: every write drops it sooner). */
+const SESSION_CACHE_MS = 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +29,7 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = 'Your email address is not verified.';
  */
 export const authentication = fp(async function authenticationPlugin(
   app: FastifyInstance,
-  options: { db: Database },
+  options: { db: Database; cache: ReadCache },
 ) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -33,7 +37,14 @@ export const authentication = fp(async function authenticationPlugin(
     const config = request.routeOptions.config;
     if (config.public === true && config.sessionless === true) return;
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findSessionByToken(options.db, token) : null;
+    const session = token
+      ? await options.cache.remember(
+          `session\n${token}`,
+          SESSION_CACHE_MS,
+          () => findSessionByToken(options.db, token),
+          (found) => found !== null,
+        )
+      : null;
     request.user = session?.user ?? null;
     request.sessionId = session?.sessionId ?? null;
     if (config.public === true) return;

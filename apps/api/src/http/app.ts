@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler.js';
 import { localePlugin } from './locale.js';
 import { LOG_PRIVACY } from './log-redaction.js';
 import { rateLimiting } from './rate-limit.js';
+import { readCaching } from './read-cache.js';
 import { requestLogController } from './request-logs.js';
 import { securityHeaders } from './security-headers.js';
 import { spa } from './spa.js';
@@ -83,7 +84,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Registered before authentication: its hooks must see every upgrade, including refused ones,
   // to close their sockets.
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(authentication, { db: database.db });
+  await app.register(readCaching, { cache: dependencies.services.readCache, bus: dependencies.services.bus });
+  await app.register(authentication, { db: database.db, cache: dependencies.services.readCache });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting, { db: database.db });
 

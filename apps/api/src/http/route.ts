@@ -18,6 +18,11 @@ export interface RouteOptions {
   public?: true;
   config?: Record<string, unknown>;
   bodyLimit?: number;
+  /**
+   * A GET whose answer may be reused for this long (http/read-cache.ts), per caller, locale and
+   * URL; any write drops it sooner. For lists every open browser reloads at once.
+   */
+  readCacheMs?: number;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -71,22 +76,36 @@ export function route<C extends RouteContract, O extends RouteOptions = Record<n
     config: { ...options.config, ...(options.public ? { public: true } : {}) },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      // The authentication hook refuses a route not marked public before this runs; this is the
-      // type's guarantee, not a second check anyone relies on.
-      const user = options.public ? request.user : signedInUser(request);
-      const answer = await handler({
-        user: user as RouteInput<C, O>['user'],
-        params: request.params as RouteInput<C, O>['params'],
-        query: request.query as RouteInput<C, O>['query'],
-        body: request.body as RouteInput<C, O>['body'],
-        locale: request.locale,
-        request,
-        reply,
-      });
+      if (options.readCacheMs !== undefined && request.user) {
+        // The serialized answer (the route's own response serializer), sent as it is.
+        const key = `${request.user.id}\n${request.locale}\n${request.url}`;
+        const body = await app.readCache.remember(key, options.readCacheMs, async () => {
+          const answer = await run(request, reply);
+          if (answer === reply) throw new Error(`${contract.path}: a cached route answers with data`);
+          return reply.status(status).serialize(answer) as string;
+        });
+        return reply.status(status).type('application/json; charset=utf-8').send(body);
+      }
+      const answer = await run(request, reply);
       if (answer === reply) return reply;
       return status === 204 ? reply.status(204).send() : reply.status(status).send(answer);
     },
   });
+
+  function run(request: FastifyRequest, reply: FastifyReply) {
+    // The authentication hook refuses a route not marked public before this runs; this is the
+    // type's guarantee, not a second check anyone relies on.
+    const user = options.public ? request.user : signedInUser(request);
+    return handler({
+      user: user as RouteInput<C, O>['user'],
+      params: request.params as RouteInput<C, O>['params'],
+      query: request.query as RouteInput<C, O>['query'],
+      body: request.body as RouteInput<C, O>['body'],
+      locale: request.locale,
+      request,
+      reply,
+    });
+  }
 }
 
 /**

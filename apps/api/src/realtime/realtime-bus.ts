@@ -10,13 +10,32 @@ import { realtimeMessageSchema, type RealtimeMessage } from '@hostdeck/contracts
 export interface RealtimeBus {
   publish(userId: number, message: RealtimeMessage): void;
   subscribe(userId: number, listener: (message: RealtimeMessage) => void): () => void;
+  /**
+   * Something was written: every process (this one included) drops what it cached from the
+   * database (http/read-cache.ts). An Update-data message announces a change too. Resolves once
+   * the other processes can receive it (the NOTIFY is sent).
+   */
+  announceChange(): Promise<void>;
+  /** Called on every change announced by any process, and on every Update-data message. */
+  onChange(listener: () => void): () => void;
   close(): Promise<void>;
 }
+
+const CHANGE = 'change';
 
 class LocalDelivery {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   deliver(userId: number, message: RealtimeMessage) {
+    // First the caches, then the browsers: a browser told to reload must not get the old answer.
+    if (message.type === 'Update-data') this.changed();
     this.emitter.emit(String(userId), message);
+  }
+  changed() {
+    this.emitter.emit(CHANGE);
+  }
+  onChange(listener: () => void) {
+    this.emitter.on(CHANGE, listener);
+    return () => void this.emitter.off(CHANGE, listener);
   }
   subscribe(userId: number, listener: (message: RealtimeMessage) => void) {
     this.emitter.on(String(userId), listener);
@@ -29,11 +48,15 @@ export function createLocalRealtimeBus(): RealtimeBus {
   return {
     publish: (userId, message) => delivery.deliver(userId, message),
     subscribe: (userId, listener) => delivery.subscribe(userId, listener),
+    announceChange: async () => delivery.changed(),
+    onChange: (listener) => delivery.onChange(listener),
     close: async () => {},
   };
 }
 
 const CHANNEL = 'hostdeck_realtime';
+/** How long a write's answer waits at most for its change announcement to come back. */
+const CHANGE_ECHO_WAIT_MS = 1000;
 /** NOTIFY payloads are limited to 8000 bytes; stream chunks are split below that. */
 const MAX_STREAM_PIECE_CHARACTERS = 1000;
 
@@ -42,6 +65,9 @@ export async function createPostgresRealtimeBus(
   onError: (error: unknown) => void = () => {},
 ): Promise<RealtimeBus> {
   const delivery = new LocalDelivery();
+  /** Announced changes whose NOTIFY has not come back to this process yet, by id. */
+  const changesOnTheWay = new Map<string, () => void>();
+  let changeCount = 0;
   // One connection, so notifications keep their order (stream pieces must arrive in sequence).
   const publisher = new pg.Pool({ connectionString, max: 1 });
   let listener: pg.Client | null = null;
@@ -52,7 +78,13 @@ export async function createPostgresRealtimeBus(
     client.on('notification', (notification) => {
       if (notification.channel !== CHANNEL || !notification.payload) return;
       try {
-        const envelope = JSON.parse(notification.payload) as { userId: number; message: unknown };
+        const envelope = JSON.parse(notification.payload) as
+          { userId: number; message: unknown } | { change: string };
+        if ('change' in envelope) {
+          delivery.changed();
+          changesOnTheWay.get(envelope.change)?.();
+          return;
+        }
         delivery.deliver(envelope.userId, realtimeMessageSchema.parse(envelope.message));
       } catch (error) {
         onError(error);
@@ -88,6 +120,27 @@ export async function createPostgresRealtimeBus(
       }
     },
     subscribe: (userId, callback) => delivery.subscribe(userId, callback),
+    async announceChange() {
+      // Here at once, and in the other processes through the NOTIFY. It resolves when the NOTIFY
+      // has come back here: PostgreSQL sent it to every listening process at the same moment, so
+      // they have it too before the writer answers (at most CHANGE_ECHO_WAIT_MS later).
+      delivery.changed();
+      changeCount += 1;
+      const id = `${process.pid}.${changeCount}`;
+      const echoed = new Promise<void>((resolve) => {
+        const timer = setTimeout(() => changesOnTheWay.delete(id) && resolve(), CHANGE_ECHO_WAIT_MS);
+        changesOnTheWay.set(id, () => {
+          clearTimeout(timer);
+          changesOnTheWay.delete(id);
+          resolve();
+        });
+      });
+      await publisher
+        .query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ change: id })])
+        .catch(onError);
+      await echoed;
+    },
+    onChange: (listener) => delivery.onChange(listener),
     async close() {
       closed = true;
       await listener?.end().catch(() => {});

@@ -54,9 +54,20 @@ export function createSitesRepository(db: Database) {
       }
       const where = and(...conditions);
       const [totalRow] = await db.select({ total: count() }).from(sites).where(where);
+      // The page's ids first (the sites_list_order index walks the order, checking visibility
+      // until it has a page), then only those rows joined to their server and favourite.
+      const page = db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(where)
+        .orderBy(desc(sites.createdAt), desc(sites.id))
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage)
+        .as('page');
       const rows = await db
         .select({ site: sites, serverName: servers.name, favoriteAt: favorites.createdAt })
-        .from(sites)
+        .from(page)
+        .innerJoin(sites, eq(sites.id, page.id))
         .innerJoin(servers, eq(servers.id, sites.serverId))
         .leftJoin(
           favorites,
@@ -66,10 +77,7 @@ export function createSitesRepository(db: Database) {
             eq(favorites.modelId, sites.id),
           ),
         )
-        .where(where)
-        .orderBy(desc(sites.createdAt), desc(sites.id))
-        .limit(options.perPage)
-        .offset((options.page - 1) * options.perPage);
+        .orderBy(desc(sites.createdAt), desc(sites.id));
       return {
         total: Number(totalRow?.total ?? 0),
         rows: rows.map((row) => ({

@@ -5,6 +5,7 @@ import type { SiteAccess } from './site-access.js';
 import type { SiteChangesService } from './site-changes.service.js';
 import type { SiteCreateService } from './site-create.service.js';
 import type { SitesService } from './sites.service.js';
+import { LIST_READ_CACHE_MS } from '../http/read-cache.js';
 
 export interface SitesRoutesOptions {
   sites: SitesService;
@@ -20,8 +21,12 @@ const started = { status: 201 } as const;
 export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesOptions> = async (app, options) => {
   const { sites, creation, changes } = options;
 
-  route(app, routes.listSites, {}, ({ user, query }) => sites.list(user, query));
-  route(app, routes.serverSites, {}, ({ user, query, params }) => sites.list(user, query, params.server));
+  route(app, routes.listSites, { readCacheMs: LIST_READ_CACHE_MS }, ({ user, query }) =>
+    sites.list(user, query),
+  );
+  route(app, routes.serverSites, { readCacheMs: LIST_READ_CACHE_MS }, ({ user, query, params }) =>
+    sites.list(user, query, params.server),
+  );
   route(app, routes.createSite, started, ({ user, body }) => creation.create(user, body));
   route(app, routes.showSite, {}, ({ user, params }) => sites.show(user, params.site));
 

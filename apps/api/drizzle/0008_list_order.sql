@@ -1,0 +1,1 @@
+CREATE INDEX "sites_list_order" ON "sites" USING btree ("created_at","id");
