@@ -13,9 +13,12 @@ import type { RealtimeBus } from '../realtime/realtime-bus.js';
  *
  * Correctness comes from dropping everything, not from knowing what depends on what:
  * - a write through the API (any method but GET, HEAD and OPTIONS) drops the cache of its process
- *   when it starts and when it ends, and the other processes' when it ends (`bus.announceChange`);
+ *   when it starts and when it answers, and the other processes' as it answers
+ *   (`bus.announceChange`: through LISTEN/NOTIFY, milliseconds later; the answer waits until the
+ *   announcement came back to its own process, so PostgreSQL has sent it to the others too);
  * - an Update-data message (published by whatever changed the data, a finishing event as well as a
- *   request) drops it in every process that receives it, before any browser can ask again;
+ *   request) drops it in every process that receives it, before the browsers it tells to reload
+ *   can ask again;
  * - an answer computed while a drop happened is not kept (the generation check), so a read that
  *   raced a write never stores what it read before the write;
  * - nothing is kept longer than its time to live (1 s for the lists): the bound for a change that
@@ -117,8 +120,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Drops the cache around every write through the API: in this process when the write starts (so
- * nothing read meanwhile is kept), and in every process when its answer goes out, before the
- * browser can ask again.
+ * nothing read meanwhile is kept), and in every process as its answer goes out.
  */
 export const readCaching = fp(async function readCachingPlugin(
   app: FastifyInstance,

@@ -57,6 +57,10 @@ export function route<C extends RouteContract, O extends RouteOptions = Record<n
   options: O,
   handler: (input: RouteInput<C, O>) => Promise<Answer<C> | FastifyReply> | Answer<C> | FastifyReply,
 ): void {
+  if (options.readCacheMs !== undefined && (contract.method !== 'GET' || options.public)) {
+    // A cached answer is per signed-in caller, and only a read may be answered twice.
+    throw new Error(`${contract.method} ${contract.path}: readCacheMs is for signed-in GET routes`);
+  }
   const response = contract.response ?? null;
   const status = options.status ?? (response ? 200 : 204);
   const schema: RouteShorthandOptions['schema'] = {};
