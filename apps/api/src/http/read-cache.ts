@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { RealtimeBus } from '../realtime/realtime-bus.js';
 
 /**
- * Answers read from the database, kept for a moment and shared (ARCHITECTURE.md, "Read cache").
+ * Answers read from the database, kept for a moment and shared (ARCHITECTURE.md, Scale; docs/read-cache.md).
  *
  * When something changes, every open browser of every user it concerns reloads the same lists at
  * the same moment (an Update-data message, spec/000 §4), and a user's tabs each send their own
