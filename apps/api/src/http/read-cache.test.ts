@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -112,6 +113,25 @@ describe('read cache in the panel', () => {
     // Another user, or another language, is another answer.
     const ed = await signIn(test, 'Ed');
     expect(await names(ed.api)).toEqual([]);
+  });
+
+  it('sends a cached answer compressed as the browser asks, compressing it once', async () => {
+    const { user, cookie } = await createSignedInUser(test.database.db, 'Olga');
+    for (let index = 0; index < 20; index += 1) {
+      await insertServer(test.database.db, user.id, { name: `compressed-${index}` });
+    }
+    const plain = await (await apiAs(test, cookie)).get('/api/servers');
+    const headers = (encoding: string) => ({ cookie, 'accept-encoding': encoding });
+    for (const [asked, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ] as const) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/servers', headers: headers(asked) });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('reads again after any write through the API, and after an Update-data message', async () => {

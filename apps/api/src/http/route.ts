@@ -3,6 +3,14 @@ import type { z } from 'zod';
 import type { Locale, RouteContract } from '@hostdeck/contracts';
 import type { UserRow } from '../auth/sessions.repository.js';
 import { UnauthenticatedError } from '../domain/errors.js';
+import { answerEncoding, encodeAnswer, type AnswerEncoding } from './compression.js';
+
+/** A cached answer (readCacheMs): its JSON, and its compressed forms made so far. */
+interface CachedAnswer {
+  body: string;
+  bytes: number;
+  encoded: Partial<Record<AnswerEncoding, Buffer>>;
+}
 
 /** What a route adds to, or overrides in, its contract entry. */
 export interface RouteOptions {
@@ -81,14 +89,20 @@ export function route<C extends RouteContract, O extends RouteOptions = Record<n
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (options.readCacheMs !== undefined && request.user) {
-        // The serialized answer (the route's own response serializer), sent as it is.
+        // The serialized answer (the route's own response serializer), sent as it is, and each
+        // compressed form the first time a browser asks for it.
         const key = `${request.user.id}\n${request.locale}\n${request.url}`;
-        const body = await app.readCache.remember(key, options.readCacheMs, async () => {
+        const cached = await app.readCache.remember(key, options.readCacheMs, async () => {
           const answer = await run(request, reply);
           if (answer === reply) throw new Error(`${contract.path}: a cached route answers with data`);
-          return reply.status(status).serialize(answer) as string;
+          const body = reply.status(status).serialize(answer) as string;
+          return { body, bytes: Buffer.byteLength(body), encoded: {} } as CachedAnswer;
         });
-        return reply.status(status).type('application/json; charset=utf-8').send(body);
+        reply.status(status).type('application/json; charset=utf-8');
+        const encoding = answerEncoding(request.headers['accept-encoding'], cached.bytes);
+        if (!encoding) return reply.send(cached.body);
+        const encoded = (cached.encoded[encoding] ??= encodeAnswer(cached.body, encoding));
+        return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(encoded);
       }
       const answer = await run(request, reply);
       if (answer === reply) return reply;
