@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, events, servers, sites, teamInvitations, teams } from '../database/schema.js';
+import { makeCertificate } from '../certificates/certificates.testing.js';
+import { signIn, type SignedInUser } from '../policy/policy-fixtures.testing.js';
+import { insertInstalledServer } from '../sites/sites.testing.js';
+import { eq } from '../testing/sql.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+
+/**
+ * Every object is checked against the caller (SECURITY.md, access to other users' objects): every
+ * route that names an object in its path, called by a signed-in stranger with the ids of another
+ * user's server, site, event, database, team and user, answers no data and changes nothing. A new
+ * route is covered the day it is registered: the test walks the app's route table.
+ */
+
+/** What a stranger may be answered: refused (403) or not found (404). */
+const REFUSALS = new Set([403, 404]);
+
+/** Path parameters that are names, not ids: a value each route accepts. */
+const NAMED_PARAMS: Record<string, string> = {
+  application: 'nginx',
+  action: 'restart',
+  kind: 'access',
+  name: 'custom.conf',
+  file: 'photo.png',
+};
+
+const pem = makeCertificate(['olga.example.com']);
+
+/**
+ * A valid body for each route that has one, so the call gets past validation to the ownership
+ * check (a 422 proves nothing about it). A new route with a body fails this test until it is here.
+ */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /api/teams/:team': { name: 'Stolen' },
+  'POST /api/teams/:team/members': { email: 'mallory@example.test', role: 'admin' },
+  'PUT /api/teams/:team/members/:user': { role: 'admin' },
+  'POST /api/teams/:team/servers': { server_id: 1 },
+  'PUT /api/servers/:server/name': { name: 'stolen' },
+  'PUT /api/servers/:server/ip': { ip: '203.0.113.9' },
+  'PUT /api/servers/:server/password': { password: 'a-new-password-1' },
+  'POST /api/servers/:server/timezone': { timezone: 'UTC' },
+  'POST /api/servers/:server/protect': { protected: false },
+  'DELETE /api/servers/:server': { name: 'web-1' },
+  'POST /api/servers/:server/applications': { name: 'nginx' },
+  'POST /api/servers/:server/applications/:application/auto-restart': { enabled: true },
+  'PUT /api/sites/:site/name': { name: 'stolen.example.com' },
+  'POST /api/sites/:site/protect': { protected: false },
+  'PUT /api/sites/:site/php_version': { php_version: '8.2' },
+  'PUT /api/sites/:site/proxy_port': { proxy_port: 3000 },
+  'PUT /api/sites/:site/directory': { directory: '/public' },
+  'PUT /api/sites/:site/owner': { linux_user: 'mallory' },
+  'POST /api/sites/:site/alias': { name: 'alias.example.com' },
+  'POST /api/sites/:site/lockdown': { enabled: true },
+  'POST /api/sites/:site/bindings': { ips: [] },
+  'POST /api/sites/:site/clone': { server_id: 1 },
+  'POST /api/sites/:site/configs': { name: 'custom', content: '# x' },
+  'PUT /api/sites/:site/configs/:name': { content: '# x' },
+  'POST /api/sites/:site/certificates': { type: 'letsencrypt', domains: ['olga.example.com'] },
+  'POST /api/sites/:site/certificates/import': {
+    certificate: pem.certificate,
+    private_key: pem.privateKey,
+  },
+  'POST /api/sites/:site/certificates/csr': {
+    domains: ['olga.example.com'],
+    country: 'VN',
+    state: 'HN',
+    city: 'Hanoi',
+    organization: 'Mallory',
+  },
+  'POST /api/sites/:site/certificates/:certificate/install': { certificate: pem.certificate },
+  'POST /api/sites/:site/certificates/:certificate/clone': { site_id: 1 },
+  'PUT /api/sites/:site/repository': { repository: 'https://example.test/r.git', branch: 'main' },
+  'PUT /api/sites/:site/branch': { branch: 'main' },
+  'PUT /api/sites/:site/deploys/script': { script: 'true' },
+  'PUT /api/sites/:site/deploys/variables': { environment: 'A=1' },
+  'POST /api/sites/:site/deploys/auto': { enabled: true },
+  'POST /api/sites/:site/commands': { command: 'true' },
+  'POST /api/servers/:server/databases/:database/import': { path: '/home/hostdeck/dump.sql' },
+  'PUT /api/user/scripts/:script': { memo: 'x', content: 'true' },
+};
+
+describe('route ownership', () => {
+  let test: TestApp;
+  let olga: SignedInUser;
+  let mallory: SignedInUser;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const [pglite] = await availableTestDatabases();
+    test = await createTestApp(pglite!);
+    const db = test.database.db;
+    olga = await signIn(test, 'Olga Owner');
+    mallory = await signIn(test, 'Mallory');
+    const server = await insertInstalledServer(db, olga.user.id);
+    // A site as the API creates it: its row, its database and its (pending) create event.
+    const created = await olga.api.post('/api/sites', {
+      name: 'olga.example.com',
+      server_id: server.id,
+      database_name: 'olga_db',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const site = created.json<{ id: number; event_id: number }>();
+    const [database] = await db.select().from(databases).where(eq(databases.siteId, site.id));
+    // An invitation to Olga's team, for someone else.
+    const [invitation] = await db
+      .insert(teamInvitations)
+      .values({ teamId: olga.personal.id, email: 'ed@example.test', role: 'editor' })
+      .returning();
+    Object.assign(ids, {
+      invitation: invitation!.id,
+      server: server.id,
+      site: site.id,
+      event: site.event_id,
+      database: database!.id,
+      team: olga.personal.id,
+      user: olga.user.id,
+    });
+  });
+  afterAll(async () => test.close());
+
+  /** Olga's rows, to prove that nothing the stranger called changed them. */
+  async function olgasRows() {
+    const db = test.database.db;
+    return JSON.stringify([
+      await db.select().from(servers).where(eq(servers.id, ids.server!)),
+      await db.select().from(sites).where(eq(sites.id, ids.site!)),
+      await db.select().from(events).where(eq(events.id, ids.event!)),
+      await db.select().from(databases).where(eq(databases.id, ids.database!)),
+      await db.select().from(teams).where(eq(teams.id, ids.team!)),
+      await db.select().from(teamInvitations).where(eq(teamInvitations.id, ids.invitation!)),
+    ]);
+  }
+
+  it('answers a stranger no data and changes nothing, on every route that names an object', async () => {
+    const before = await olgasRows();
+    const routes = test.app.routeTable.filter((route) => route.url.includes(':') && !route.public);
+    expect(routes.length).toBeGreaterThan(50);
+    const problems: string[] = [];
+    for (const route of routes) {
+      if (route.method === 'HEAD') continue;
+      const key = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:(\w+)/g, (_match, name: string) =>
+        String(ids[name] ?? NAMED_PARAMS[name] ?? 1),
+      );
+      const body = SAMPLE_BODIES[key] ?? {};
+      const call =
+        route.method === 'GET'
+          ? mallory.api.get(url)
+          : route.method === 'POST'
+            ? mallory.api.post(url, body)
+            : route.method === 'PUT'
+              ? mallory.api.put(url, body)
+              : route.method === 'DELETE'
+                ? mallory.api.deleteWith(url, body)
+                : null;
+      if (!call) continue;
+      const response = await call;
+      if (!REFUSALS.has(response.statusCode)) {
+        problems.push(`${key} (${url}) answered ${response.statusCode}: ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await olgasRows()).toBe(before);
+  });
+});
