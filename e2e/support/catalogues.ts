@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
+/** Server sections keep their own catalogue next to their page: servers/<id>/locales/[events.]<locale>.json. */
+const serversDir = path.resolve(import.meta.dirname, '../../apps/web/src/servers');
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -16,8 +18,20 @@ function leaves(catalogue: Catalogue, prefix = '', out = new Map<string, string>
 
 function load(locale: 'en' | 'vi') {
   const merged = new Map<string, string>();
-  for (const file of readdirSync(path.join(localesDir, locale)).filter((name) => name.endsWith('.json'))) {
-    const catalogue = JSON.parse(readFileSync(path.join(localesDir, locale, file), 'utf8')) as Catalogue;
+  const files = [
+    ...readdirSync(path.join(localesDir, locale))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => path.join(localesDir, locale, name)),
+    ...readdirSync(serversDir)
+      .flatMap((section) =>
+        [`${locale}.json`, `events.${locale}.json`].map((name) =>
+          path.join(serversDir, section, 'locales', name),
+        ),
+      )
+      .filter((file) => existsSync(file)),
+  ];
+  for (const file of files) {
+    const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
     for (const [key, value] of leaves(catalogue)) merged.set(key, value);
   }
   return merged;

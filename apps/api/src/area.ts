@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UpdateKey } from '@hostdeck/contracts';
+import type { Recipe } from '@hostdeck/recipes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PanelServices } from './composition.js';
 import type { EventHooks } from './jobs/event-hooks.js';
@@ -27,8 +28,21 @@ export interface Area<Services extends object = Record<never, never>> {
   schedules?: (app: FastifyInstance, context: AreaContext<Services>) => void;
   /** The Update-data keys its events and calls publish (spec/000 §4). */
   updateKeys?: readonly UpdateKey[];
-  /** Vietnamese for the English messages the area sends (i18n/vi.ts gathers them). */
+  /**
+   * Vietnamese for the English messages the area sends (i18n/vi.ts gathers them), its event
+   * descriptions and the titles of its recipes' steps among them (keyed by their English).
+   */
   messages?: Readonly<Record<string, string>>;
+  /**
+   * The recipes its events run beyond the base ones (`@hostdeck/recipes/<area>`): the worker finds
+   * an event's recipe among the base recipes and these (jobs/recipe-registry.ts).
+   */
+  recipes?: readonly Recipe[];
+  /**
+   * Its own event descriptions (contracts `<area>.ts`, English templates by id): events store
+   * these ids, and the API reads them with EVENT_DESCRIPTIONS (events/event-texts.ts).
+   */
+  eventDescriptions?: Readonly<Record<string, string>>;
 }
 
 /** Declares an area; the identity, for its types. */

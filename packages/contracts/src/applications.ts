@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHP_VERSIONS } from './constants.js';
-import { eventTextValuesSchema } from './events.js';
+import { defineEventDescriptions, eventTextValuesSchema } from './events.js';
 import { defineServerSection } from './server-sections.js';
 import { UPDATE_KEYS } from './update-keys.js';
 
@@ -108,3 +108,21 @@ export const applicationsSection = defineServerSection({
   },
 });
 export const applicationListSchema = applicationsSection.list.response;
+
+/** The descriptions of the section's events (events.ts AreaEventDescriptions), English. */
+export const APPLICATION_EVENT_DESCRIPTIONS = defineEventDescriptions({
+  installApplication: 'Install {application}',
+  uninstallApplication: 'Uninstall {application}',
+  startApplication: 'Start {application}',
+  stopApplication: 'Stop {application}',
+  restartApplication: 'Restart {application}',
+  enableAutoRestart: 'Turn auto-restart on for {application}',
+  disableAutoRestart: 'Turn auto-restart off for {application}',
+});
+export type ApplicationEventDescriptionId = keyof typeof APPLICATION_EVENT_DESCRIPTIONS;
+
+declare module './events.js' {
+  interface AreaEventDescriptions {
+    applications: typeof APPLICATION_EVENT_DESCRIPTIONS;
+  }
+}

@@ -29,15 +29,35 @@ export const EVENT_DESCRIPTIONS = {
   runSiteCommand: 'Run a command on {site}',
   deploySite: 'Deploy {site}',
   rollBackSite: 'Roll back {site} to {release}',
-  installApplication: 'Install {application}',
-  uninstallApplication: 'Uninstall {application}',
-  startApplication: 'Start {application}',
-  stopApplication: 'Stop {application}',
-  restartApplication: 'Restart {application}',
-  enableAutoRestart: 'Turn auto-restart on for {application}',
-  disableAutoRestart: 'Turn auto-restart off for {application}',
 } as const;
-export type EventDescriptionId = keyof typeof EVENT_DESCRIPTIONS;
+
+/**
+ * The event descriptions of the server sections, by section: each section's contract module
+ * (`<area>.ts`) declares its own (`defineEventDescriptions`) and adds them here by declaration
+ * merging, so no shared file lists them:
+ *
+ *     declare module './events.js' {
+ *       interface AreaEventDescriptions { applications: typeof APPLICATION_EVENT_DESCRIPTIONS }
+ *     }
+ *
+ * The API gathers the texts from the areas it registers (apps/api/src/events/event-texts.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface AreaEventDescriptions {}
+
+/** The id of an event description: one of EVENT_DESCRIPTIONS or of a section's own. */
+export type EventDescriptionId =
+  | keyof typeof EVENT_DESCRIPTIONS
+  | {
+      [Area in keyof AreaEventDescriptions]: keyof AreaEventDescriptions[Area] & string;
+    }[keyof AreaEventDescriptions];
+
+/** A section's event descriptions: English templates by id, `{name}` placeholders (as EVENT_DESCRIPTIONS). */
+export function defineEventDescriptions<const Descriptions extends Readonly<Record<string, string>>>(
+  descriptions: Descriptions,
+): Descriptions {
+  return Object.freeze(descriptions);
+}
 
 /**
  * Error lines of events. `{step}` is a recipe step: its values also hold `recipe` (the recipe's
@@ -96,10 +116,15 @@ export function fillPlaceholders(template: string, values: EventTextValues): str
 
 /**
  * The English sentence of an event text (stored beside the id, for old readers and logs). A step
- * is named by its title, not its id.
+ * is named by its title, not its id. `descriptions`: the templates to read ids from (the API's
+ * hold the registered sections' too).
  */
-export function englishEventText(text: EventText, kind: 'description' | 'error'): string {
-  const templates: Record<string, string> = kind === 'description' ? EVENT_DESCRIPTIONS : EVENT_ERRORS;
+export function englishEventText(
+  text: EventText,
+  kind: 'description' | 'error',
+  descriptions: Readonly<Record<string, string>> = EVENT_DESCRIPTIONS,
+): string {
+  const templates: Readonly<Record<string, string>> = kind === 'description' ? descriptions : EVENT_ERRORS;
   const { title } = text.values;
   const values = typeof title === 'string' ? { ...text.values, step: title } : text.values;
   return fillPlaceholders(templates[text.id] ?? text.id, values);

@@ -1,3 +1,5 @@
+// The shared contracts. A server section's contract is not listed here: every file of src/ is a
+// subpath of its own (`@hostdeck/contracts/<area>`, package.json "./*").
 import './validation-messages.js';
 export * from './constants.js';
 export * from './accounts.js';
@@ -17,7 +19,6 @@ export * from './sites.js';
 export * from './grammars.js';
 export * from './server-management.js';
 export * from './server-sections.js';
-export * from './applications.js';
 export * from './site-configs.js';
 export * from './site-certificates.js';
 export * from './site-deployments.js';

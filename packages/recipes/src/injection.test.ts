@@ -2,11 +2,14 @@ import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from '@hostdeck/co
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from './invocation.js';
 import { RecipeInputError } from './recipe.js';
-import { listRecipeInputs, recipes } from './registry.js';
+import { packageRecipes } from './recipes.testing.js';
 
 // SECURITY.md, command and option injection: every hostile value, in every input of every
 // recipe, is refused by the production builder before anything could be queued.
-const inputs = listRecipeInputs();
+// Every recipe of the package: the base ones and each section's (`@hostdeck/recipes/<area>`).
+const registry = await packageRecipes();
+const { recipes } = registry;
+const inputs = registry.inputs();
 
 describe('recipe inputs', () => {
   it('are listed for every recipe field', () => {

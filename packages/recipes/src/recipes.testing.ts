@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { defineRecipe } from './recipe.js';
+import { defineRecipe, type Recipe } from './recipe.js';
+import { baseRecipes, createRecipeRegistry, type RecipeRegistry } from './registry.js';
 
 /**
  * Test-only helpers (not exported by the package): a permissive recipe around
@@ -59,4 +63,33 @@ export function splitNul(buffer: Buffer): Buffer[] {
   }
   parts.push(buffer.subarray(start));
   return parts;
+}
+
+const isRecipe = (value: unknown): value is Recipe =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Recipe).id === 'string' &&
+  Array.isArray((value as Recipe).steps) &&
+  typeof (value as Recipe).input?.parse === 'function';
+
+/**
+ * Every recipe of the package, for the checks that must cover them all (injection, shellcheck):
+ * the base registry's and every recipe a folder's `index.ts` exports, which is where a server
+ * section's recipes live (`@hostdeck/recipes/<area>`, registered by the API, not here). Read
+ * from the folders, so a new section needs no edit here.
+ */
+export async function packageRecipes(): Promise<RecipeRegistry> {
+  const source = path.dirname(fileURLToPath(import.meta.url));
+  const found: Recipe[] = [...Object.values(baseRecipes.recipes)];
+  for (const entry of readdirSync(source, { withFileTypes: true })) {
+    const index = path.join(source, entry.name, 'index.ts');
+    if (!entry.isDirectory() || !existsSync(index)) continue;
+    const exported = (await import(pathToFileURL(index).href)) as Record<string, unknown>;
+    for (const value of Object.values(exported)) {
+      for (const candidate of Array.isArray(value) ? value : [value]) {
+        if (isRecipe(candidate) && !found.includes(candidate)) found.push(candidate);
+      }
+    }
+  }
+  return createRecipeRegistry(found);
 }

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { agentRecipes } from './agent/index.js';
-import { applicationRecipes } from './applications/index.js';
 import { certificateRecipes } from './certificates/index.js';
 import { deploymentRecipes } from './deployments/index.js';
 import { nginxInstall } from './nginx-install.js';
@@ -11,23 +10,63 @@ import { siteConfigRecipes } from './site-configs/index.js';
 import { siteCloneRecipes } from './sites-clone/index.js';
 import { siteRecipes } from './sites/index.js';
 
-/** Every recipe the panel can run, by id. */
-export const recipes: Readonly<Record<string, Recipe>> = Object.freeze({
-  [nginxInstall.id]: nginxInstall,
-  [serverProvision.id]: serverProvision,
-  ...Object.fromEntries(serverActionRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(applicationRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(agentRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(certificateRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(deploymentRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(siteConfigRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(siteCloneRecipes.map((recipe) => [recipe.id, recipe])),
-  ...Object.fromEntries(siteRecipes.map((recipe) => [recipe.id, recipe])),
-});
+/**
+ * A set of recipes by id, as the worker finds the recipe stored with an event. The panel's is
+ * `baseRecipes` plus the recipes of the sections it registers (each section's come from its
+ * subpath, `@hostdeck/recipes/<area>`, and are listed by its API area: apps/api/src/jobs/
+ * recipe-registry.ts), so adding a section edits nothing here.
+ */
+export interface RecipeRegistry {
+  readonly recipes: Readonly<Record<string, Recipe>>;
+  /** The recipe with this id, or undefined. */
+  get: (id: string) => Recipe | undefined;
+  /** Every input field of every recipe with its schema (see listRecipeInputs). */
+  inputs: () => RecipeInputField[];
+}
 
-/** The recipe with this id, or undefined. */
+/** A registry of these recipes; an id given twice is a mistake, refused. */
+export function createRecipeRegistry(list: readonly Recipe[]): RecipeRegistry {
+  const byId: Record<string, Recipe> = {};
+  for (const recipe of list) {
+    if (Object.hasOwn(byId, recipe.id) && byId[recipe.id] !== recipe) {
+      throw new Error(`recipe ${recipe.id} is registered twice`);
+    }
+    byId[recipe.id] = recipe;
+  }
+  const recipes = Object.freeze(byId);
+  return {
+    recipes,
+    get: (id) => (Object.hasOwn(recipes, id) ? recipes[id] : undefined),
+    inputs: () =>
+      Object.values(recipes).flatMap((recipe) =>
+        Object.entries(recipe.input.shape).map(([field, schema]) => ({
+          recipe,
+          field,
+          schema: schema as z.ZodType,
+        })),
+      ),
+  };
+}
+
+/** The recipes of no one section: provisioning, server actions, sites, certificates, agent… */
+export const baseRecipes: RecipeRegistry = createRecipeRegistry([
+  nginxInstall,
+  serverProvision,
+  ...serverActionRecipes,
+  ...agentRecipes,
+  ...certificateRecipes,
+  ...deploymentRecipes,
+  ...siteConfigRecipes,
+  ...siteCloneRecipes,
+  ...siteRecipes,
+]);
+
+/** The base recipes by id (the sections' are not here: see RecipeRegistry). */
+export const recipes: Readonly<Record<string, Recipe>> = baseRecipes.recipes;
+
+/** The base recipe with this id, or undefined. */
 export function getRecipe(id: string): Recipe | undefined {
-  return Object.hasOwn(recipes, id) ? recipes[id] : undefined;
+  return baseRecipes.get(id);
 }
 
 export interface RecipeInputField {
@@ -38,15 +77,9 @@ export interface RecipeInputField {
 }
 
 /**
- * Every input field of every recipe with its schema, for tests that feed each hostile value to
+ * Every input field of every base recipe with its schema, for tests that feed each hostile value to
  * each input (`{ ...recipe.example, [field]: payload }` must throw RecipeInputError for `field`).
  */
 export function listRecipeInputs(): RecipeInputField[] {
-  return Object.values(recipes).flatMap((recipe) =>
-    Object.entries(recipe.input.shape).map(([field, schema]) => ({
-      recipe,
-      field,
-      schema: schema as z.ZodType,
-    })),
-  );
+  return baseRecipes.inputs();
 }

@@ -4,10 +4,12 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recipes } from './registry.js';
 import { STEP_RUNNER } from './runner.js';
 import { assembleStepScript, recipeScriptsDirectory } from './scripts.js';
-import { echoRecipe } from './recipes.testing.js';
+import { echoRecipe, packageRecipes } from './recipes.testing.js';
+
+// Every recipe of the package: the base ones and each section's (`@hostdeck/recipes/<area>`).
+const { recipes } = await packageRecipes();
 
 // shellcheck is a dependency of the project (npm test installs it; /usr/bin/shellcheck).
 const scriptsDirectory = recipeScriptsDirectory();

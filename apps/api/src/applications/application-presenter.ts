@@ -1,15 +1,11 @@
-import {
-  isFailedStatus,
-  type Application,
-  type ApplicationListQuery,
-  type Locale,
-} from '@hostdeck/contracts';
+import { isFailedStatus, type Locale } from '@hostdeck/contracts';
+import { type Application, type ApplicationListQuery } from '@hostdeck/contracts/applications';
 import {
   displayVersion,
   isSupportedOn,
   type ApplicationDefinition,
   type ApplicationInventory,
-} from '@hostdeck/recipes';
+} from '@hostdeck/recipes/applications';
 import { translateEventText } from '../events/event-texts.js';
 import type { LastInstall } from './applications.repository.js';
 

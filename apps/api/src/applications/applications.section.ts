@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import {
   APPLICATION_ACTIONS,
+  APPLICATION_EVENT_DESCRIPTIONS,
   applicationsSection,
+  type ApplicationEventDescriptionId,
   type ApplicationName,
   type autoRestartRequestSchema,
-  type EventDescriptionId,
   type installApplicationRequestSchema,
-} from '@hostdeck/contracts';
+} from '@hostdeck/contracts/applications';
 import {
   APPLICATION_CATALOGUE,
+  applicationRecipes,
   applicationAutoRestart,
   applicationInstall,
   applicationInventory,
@@ -17,7 +19,7 @@ import {
   applicationUninstall,
   parseApplicationInventory,
   type ApplicationInventory,
-} from '@hostdeck/recipes';
+} from '@hostdeck/recipes/applications';
 import { defineRecipeSection } from '../server-sections/recipe-section.js';
 import { APPLICATION_EVENT_PREFIX, APPLICATION_ID_VALUE } from './application-events.js';
 import { filterApplications, presentApplication } from './application-presenter.js';
@@ -41,10 +43,10 @@ const SERVICE_DESCRIPTIONS = {
   start: 'startApplication',
   stop: 'stopApplication',
   restart: 'restartApplication',
-} as const satisfies Record<(typeof APPLICATION_ACTIONS)[number], EventDescriptionId>;
+} as const satisfies Record<(typeof APPLICATION_ACTIONS)[number], ApplicationEventDescriptionId>;
 
 /** The name for the reader, the id for finding the application's last install again. */
-const describe = (id: EventDescriptionId, name: ApplicationName) => ({
+const describe = (id: ApplicationEventDescriptionId, name: ApplicationName) => ({
   id,
   values: { application: APPLICATION_CATALOGUE[name].name, [APPLICATION_ID_VALUE]: name },
 });
@@ -57,7 +59,11 @@ const describe = (id: EventDescriptionId, name: ApplicationName) => ({
  */
 export const applicationsRecipeSection = defineRecipeSection(
   applicationsSection,
-  { eventPrefix: APPLICATION_EVENT_PREFIX },
+  {
+    eventPrefix: APPLICATION_EVENT_PREFIX,
+    recipes: applicationRecipes,
+    eventDescriptions: APPLICATION_EVENT_DESCRIPTIONS,
+  },
   ({ db }) => {
     const repository = createApplicationsRepository(db);
     return {

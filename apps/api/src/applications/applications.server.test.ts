@@ -1,13 +1,8 @@
 import { eq } from '../testing/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applicationListSchema,
-  errorResponseSchema,
-  startedEventResponseSchema,
-  type Application,
-  type RealtimeMessage,
-} from '@hostdeck/contracts';
-import { displayVersion } from '@hostdeck/recipes';
+import { errorResponseSchema, startedEventResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
+import { applicationListSchema, type Application } from '@hostdeck/contracts/applications';
+import { displayVersion } from '@hostdeck/recipes/applications';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { events } from '../database/schema.js';
 import type { ApiClient } from '../policy/policy-fixtures.testing.js';

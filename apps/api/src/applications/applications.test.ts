@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from '../testing/sql.js';
-import {
-  APPLICATION_NAMES,
-  applicationListSchema,
-  englishEventText,
-  errorResponseSchema,
-  startedEventResponseSchema,
-} from '@hostdeck/contracts';
-import { applicationInstall } from '@hostdeck/recipes';
+import { englishEventText, errorResponseSchema, startedEventResponseSchema } from '@hostdeck/contracts';
+import { APPLICATION_NAMES, applicationListSchema } from '@hostdeck/contracts/applications';
+import { applicationInstall } from '@hostdeck/recipes/applications';
 import { events } from '../database/schema.js';
 import { createEventsRepository } from '../events/events.repository.js';
 import { stepFailedText } from '../jobs/event-error.js';

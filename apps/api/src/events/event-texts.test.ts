@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_MESSAGES,
@@ -6,13 +8,26 @@ import {
   englishEventText,
   type EventTextValues,
 } from '@hostdeck/contracts';
-import { recipes } from '@hostdeck/recipes';
+import { recipes, type Recipe } from '@hostdeck/recipes';
 import webEnglish from '@hostdeck/web/src/i18n/locales/en/events.json';
 import webVietnamese from '@hostdeck/web/src/i18n/locales/vi/events.json';
+import { AREAS } from '../areas.js';
 import { vi } from '../i18n/vi.js';
 import { stepFailedText } from '../jobs/event-error.js';
-import { eventDescription, recognizeEventText, translateEventText } from './event-texts.js';
+import { panelRecipes } from '../jobs/recipe-registry.js';
+import { eventDescription, eventTemplates, recognizeEventText, translateEventText } from './event-texts.js';
 import { EVENT_DESCRIPTIONS_VI, EVENT_ERRORS_VI, eventsVi, RECIPE_STEP_TITLES_VI } from './events.vi.js';
+
+/** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
+const webSectionCatalogue = (area: string, locale: 'en' | 'vi') =>
+  JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, `../../../web/src/servers/${area}/locales/events.${locale}.json`),
+      'utf8',
+    ),
+  ) as { eventTexts?: { descriptions?: Record<string, string> }; recipeSteps?: Record<string, object> };
+/** The areas that bring event descriptions or recipes of their own. */
+const areasWithEvents = () => AREAS.filter((area) => area.eventDescriptions || area.recipes);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 /** The web's i18next writes placeholders `{{name}}`. */
@@ -20,12 +35,9 @@ const asI18next = (catalogue: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(catalogue).map(([id, text]) => [id, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
   );
-const stepTitles = () =>
+const stepTitles = (list: readonly Recipe[] = Object.values(recipes)) =>
   Object.fromEntries(
-    Object.values(recipes).map((recipe) => [
-      recipe.id,
-      Object.fromEntries(recipe.steps.map((step) => [step.id, step.title])),
-    ]),
+    list.map((recipe) => [recipe.id, Object.fromEntries(recipe.steps.map((step) => [step.id, step.title]))]),
   );
 
 describe('event texts', () => {
@@ -34,6 +46,11 @@ describe('event texts', () => {
       expect(placeholders(EVENT_DESCRIPTIONS_VI[id as keyof typeof EVENT_DESCRIPTIONS]), id).toEqual(
         placeholders(english),
       );
+    }
+    // Every description of the panel, the registered sections' too (their `<area>.vi.ts`).
+    for (const [id, english] of Object.entries(eventTemplates().description)) {
+      expect(vi[english], id).toBeTruthy();
+      expect(placeholders(vi[english]!), id).toEqual(placeholders(english));
     }
     for (const [id, english] of Object.entries(EVENT_ERRORS)) {
       expect(placeholders(EVENT_ERRORS_VI[id as keyof typeof EVENT_ERRORS]), id).toEqual(
@@ -46,6 +63,9 @@ describe('event texts', () => {
         // API messages are keyed by their English: one title, one translation.
         expect(eventsVi[step.title], step.title).toBe(RECIPE_STEP_TITLES_VI[recipe.id]![step.id]);
       }
+    }
+    for (const recipe of Object.values(panelRecipes().recipes)) {
+      for (const step of recipe.steps) expect(vi[step.title], `${recipe.id} ${step.id}`).toBeTruthy();
     }
     for (const [english, vietnamese] of Object.entries(eventsVi))
       expect(vi[english], english).toBe(vietnamese);
@@ -60,6 +80,29 @@ describe('event texts', () => {
     expect(webVietnamese.recipeSteps).toEqual(RECIPE_STEP_TITLES_VI);
   });
 
+  it("are the same in a section's web catalogue as in its API area", () => {
+    expect(areasWithEvents().map((area) => area.name)).toContain('applications');
+    for (const area of areasWithEvents()) {
+      const english = webSectionCatalogue(area.name, 'en');
+      const vietnamese = webSectionCatalogue(area.name, 'vi');
+      const descriptions = area.eventDescriptions ?? {};
+      expect(english.eventTexts?.descriptions ?? {}, area.name).toEqual(asI18next({ ...descriptions }));
+      expect(vietnamese.eventTexts?.descriptions ?? {}, area.name).toEqual(
+        asI18next(Object.fromEntries(Object.entries(descriptions).map(([id, text]) => [id, vi[text]!]))),
+      );
+      const titles = stepTitles(area.recipes ?? []);
+      expect(english.recipeSteps ?? {}, area.name).toEqual(titles);
+      expect(vietnamese.recipeSteps ?? {}, area.name).toEqual(
+        Object.fromEntries(
+          (area.recipes ?? []).map((recipe) => [
+            recipe.id,
+            Object.fromEntries(recipe.steps.map((step) => [step.id, vi[step.title]])),
+          ]),
+        ),
+      );
+    }
+  });
+
   it('word a failed certificate as the §8 message, with the reason after it', () => {
     const withReason = (message: string) => `${message.replace('{0}', '{site}')}: {detail}`;
     expect(EVENT_ERRORS.certificateFailed).toBe(withReason(CERTIFICATE_MESSAGES.installFailed));
@@ -68,7 +111,7 @@ describe('event texts', () => {
 
   it('recognise every English line stored before ids as its id and values', () => {
     for (const [kind, templates] of [
-      ['description', EVENT_DESCRIPTIONS],
+      ['description', eventTemplates().description],
       ['error', EVENT_ERRORS],
     ] as const) {
       for (const [id, template] of Object.entries(templates)) {

@@ -7,13 +7,30 @@ import {
   type EventTextValues,
   type Locale,
 } from '@hostdeck/contracts';
+import { AREAS } from '../areas.js';
 import { translate } from '../i18n/translate.js';
 
 type Kind = 'description' | 'error';
-const TEMPLATES: Record<Kind, Record<string, string>> = {
-  description: EVENT_DESCRIPTIONS,
-  error: EVENT_ERRORS,
-};
+let templates: Record<Kind, Readonly<Record<string, string>>> | undefined;
+
+/**
+ * The English templates by id: EVENT_DESCRIPTIONS and the descriptions of every registered area
+ * (`area.eventDescriptions`, areas.ts), and EVENT_ERRORS. Built on first use, not at import:
+ * areas.ts imports every area, and the areas' code imports this file (i18n/vi.ts does the same).
+ */
+export function eventTemplates(): Record<Kind, Readonly<Record<string, string>>> {
+  if (!templates) {
+    const description: Record<string, string> = { ...EVENT_DESCRIPTIONS };
+    for (const area of AREAS) {
+      for (const [id, template] of Object.entries(area.eventDescriptions ?? {})) {
+        if (Object.hasOwn(description, id)) throw new Error(`event description ${id} is declared twice`);
+        description[id] = template;
+      }
+    }
+    templates = { description: Object.freeze(description), error: EVENT_ERRORS };
+  }
+  return templates;
+}
 
 /**
  * What `startRecipe`/`startTask` store for an event's description: its id and values, and the
@@ -22,7 +39,7 @@ const TEMPLATES: Record<Kind, Record<string, string>> = {
 export function eventDescription(id: EventDescriptionId, values: EventTextValues = {}) {
   const text: EventText = { id, values };
   return {
-    description: englishEventText(text, 'description').slice(0, 255),
+    description: englishEventText(text, 'description', eventTemplates().description).slice(0, 255),
     descriptionId: id,
     descriptionValues: values,
   };
@@ -30,7 +47,7 @@ export function eventDescription(id: EventDescriptionId, values: EventTextValues
 
 /** An event text in `locale`: a step named in it is named in `locale` too (by its English title). */
 export function translateEventText(locale: Locale, kind: Kind, text: EventText): string | null {
-  const template = TEMPLATES[kind][text.id];
+  const template = eventTemplates()[kind][text.id];
   if (template === undefined) return null;
   const values: EventTextValues = { ...text.values };
   if (typeof text.values.title === 'string') values.step = translate(locale, text.values.title);
@@ -43,6 +60,10 @@ export function translateEventText(locale: Locale, kind: Kind, text: EventText):
  */
 export function recognizeEventText(kind: Kind, line: string | null): EventText | null {
   if (!line) return null;
+  patterns ??= {
+    description: compile(eventTemplates().description),
+    error: compile(eventTemplates().error),
+  };
   for (const { id, pattern, names } of patterns[kind]) {
     const match = pattern.exec(line);
     if (!match) continue;
@@ -54,10 +75,7 @@ export function recognizeEventText(kind: Kind, line: string | null): EventText |
   return null;
 }
 
-const patterns: Record<Kind, { id: string; pattern: RegExp; names: string[] }[]> = {
-  description: compile(EVENT_DESCRIPTIONS),
-  error: compile(EVENT_ERRORS),
-};
+let patterns: Record<Kind, { id: string; pattern: RegExp; names: string[] }[]> | undefined;
 
 function compile(templates: Record<string, string>) {
   return (

@@ -4,11 +4,12 @@ import {
   type EventTextValues,
   type Locale,
 } from '@hostdeck/contracts';
-import { buildStepInvocation, getRecipe, RecipeInputError } from '@hostdeck/recipes';
+import { buildStepInvocation, RecipeInputError } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { paginate } from '../domain/paginate.js';
 import { TASK_PREFIX } from '../jobs/event-hooks.js';
+import { findPanelRecipe } from '../jobs/recipe-registry.js';
 import type { FinishEvent } from '../jobs/finish-event.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { isManagedBy } from '../policy/server-policy.js';
@@ -81,7 +82,7 @@ export function createEventsService(options: {
 
   return {
     async startRecipe(request: StartRecipeRequest) {
-      const recipe = getRecipe(request.recipeId);
+      const recipe = findPanelRecipe(request.recipeId);
       if (!recipe) throw new NotFoundError();
       // The policy: a server the caller cannot see answers like a missing one (404).
       await authorizeStart(request);
@@ -173,7 +174,10 @@ export function createEventsService(options: {
 }
 export type EventsService = ReturnType<typeof createEventsService>;
 
-/** A description as `startRecipe`/`startTask` take it: an EVENT_DESCRIPTIONS id and its values. */
+/**
+ * A description as `startRecipe`/`startTask` take it: an id (EVENT_DESCRIPTIONS or a section's own,
+ * contracts AreaEventDescriptions) and its values.
+ */
 export interface EventDescriptionText {
   id: EventDescriptionId;
   values?: EventTextValues;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { englishEventText, eventSchema, paginatedSchema } from '@hostdeck/contracts';
-import { applicationInstall } from '@hostdeck/recipes';
+import { applicationInstall } from '@hostdeck/recipes/applications';
 import { eq } from '../testing/sql.js';
 import { events, sites } from '../database/schema.js';
 import { stepFailedText } from '../jobs/event-error.js';

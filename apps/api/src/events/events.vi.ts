@@ -1,16 +1,14 @@
-import {
-  EVENT_DESCRIPTIONS,
-  EVENT_ERRORS,
-  type EventDescriptionId,
-  type EventErrorId,
-} from '@hostdeck/contracts';
-import { recipes } from '@hostdeck/recipes';
+import { EVENT_DESCRIPTIONS, EVENT_ERRORS, type EventErrorId } from '@hostdeck/contracts';
+import { recipes, type Recipe } from '@hostdeck/recipes';
+
+type BaseDescriptionId = keyof typeof EVENT_DESCRIPTIONS;
 
 /**
  * Vietnamese for event descriptions and error lines, by id: the type makes a missing one a
  * compile error. The web catalogue (`vi/events.json`) holds the same texts; a test keeps them equal.
+ * A server section's own are in its messages (`<area>.vi.ts`, with `eventDescriptionsVi`).
  */
-export const EVENT_DESCRIPTIONS_VI: Record<EventDescriptionId, string> = {
+export const EVENT_DESCRIPTIONS_VI: Record<BaseDescriptionId, string> = {
   provisionServer: 'Cài đặt máy chủ',
   setTimezone: 'Đặt múi giờ',
   restartServer: 'Khởi động lại máy chủ',
@@ -32,13 +30,6 @@ export const EVENT_DESCRIPTIONS_VI: Record<EventDescriptionId, string> = {
   runSiteCommand: 'Chạy lệnh trên {site}',
   deploySite: 'Triển khai {site}',
   rollBackSite: 'Quay {site} về bản {release}',
-  installApplication: 'Cài đặt {application}',
-  uninstallApplication: 'Gỡ cài đặt {application}',
-  startApplication: 'Khởi động {application}',
-  stopApplication: 'Dừng {application}',
-  restartApplication: 'Khởi động lại {application}',
-  enableAutoRestart: 'Bật tự khởi động lại cho {application}',
-  disableAutoRestart: 'Tắt tự khởi động lại cho {application}',
 };
 
 export const EVENT_ERRORS_VI: Record<EventErrorId, string> = {
@@ -76,7 +67,10 @@ export const EVENT_ERRORS_VI: Record<EventErrorId, string> = {
   certificateNotIssued: 'Chứng chỉ này chưa được cấp.',
 };
 
-/** Vietnamese titles of the recipe steps, by recipe and step id (error lines name the step). */
+/**
+ * Vietnamese titles of the base recipes' steps, by recipe and step id (error lines name the step).
+ * A server section's own are in its messages (`<area>.vi.ts`, with `recipeStepTitlesVi`).
+ */
 export const RECIPE_STEP_TITLES_VI: Record<string, Record<string, string>> = {
   'nginx-install': {
     install: 'Cài đặt nginx',
@@ -106,16 +100,6 @@ export const RECIPE_STEP_TITLES_VI: Record<string, Record<string, string>> = {
   'server-restart': { schedule: 'Lên lịch khởi động lại' },
   'server-clean': { packages: 'Dọn bộ nhớ đệm của các gói', logs: 'Xóa nhật ký cũ' },
   'server-hotfix': { packages: 'Sửa trình quản lý gói', services: 'Khởi động lại các dịch vụ bị lỗi' },
-  'application-install': {
-    check: 'Kiểm tra máy chủ có thể chạy ứng dụng',
-    repository: 'Thêm kho gói của ứng dụng khi cần',
-    install: 'Cài đặt ứng dụng',
-    enable: 'Bật và khởi động dịch vụ của ứng dụng',
-  },
-  'application-uninstall': { uninstall: 'Dừng và gỡ cài đặt ứng dụng' },
-  'application-service': { service: 'Thay đổi trạng thái dịch vụ' },
-  'application-auto-restart': { 'auto-restart': 'Thay đổi chế độ tự khởi động lại' },
-  'application-inventory': { read: 'Đọc các ứng dụng đã cài' },
   'agent-install': { install: 'Cài đặt agent' },
   'site-certificate-install': { install: 'Cài chứng chỉ' },
   'site-certificate-remove': { remove: 'Gỡ chứng chỉ' },
@@ -161,19 +145,41 @@ export const RECIPE_STEP_TITLES_VI: Record<string, Record<string, string>> = {
 export const eventsVi: Record<string, string> = {
   ...Object.fromEntries(
     Object.entries(EVENT_DESCRIPTIONS_VI).map(([id, text]) => [
-      EVENT_DESCRIPTIONS[id as EventDescriptionId],
+      EVENT_DESCRIPTIONS[id as BaseDescriptionId],
       text,
     ]),
   ),
   ...Object.fromEntries(
     Object.entries(EVENT_ERRORS_VI).map(([id, text]) => [EVENT_ERRORS[id as EventErrorId], text]),
   ),
-  ...Object.fromEntries(
-    Object.values(recipes).flatMap((recipe) =>
+  ...recipeStepTitlesVi(Object.values(recipes), RECIPE_STEP_TITLES_VI),
+};
+
+/**
+ * A section's event descriptions for the API catalogue (keyed by the English template, like every
+ * message): `vietnamese` has one text per id of `english`, or the section does not compile.
+ */
+export function eventDescriptionsVi<Descriptions extends Readonly<Record<string, string>>>(
+  english: Descriptions,
+  vietnamese: { readonly [Id in keyof Descriptions]: string },
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(english).map(([id, template]) => [template, vietnamese[id]!]));
+}
+
+/**
+ * The Vietnamese titles of these recipes' steps (by recipe and step id) for the API catalogue,
+ * keyed by the English title. A test finds a step of the panel's recipes without one.
+ */
+export function recipeStepTitlesVi(
+  list: readonly Recipe[],
+  vietnamese: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    list.flatMap((recipe) =>
       recipe.steps.flatMap((step) => {
-        const title = RECIPE_STEP_TITLES_VI[recipe.id]?.[step.id];
+        const title = vietnamese[recipe.id]?.[step.id];
         return title ? [[step.title, title]] : [];
       }),
     ),
-  ),
-};
+  );
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_STATUS, type EventText } from '@hostdeck/contracts';
-import { getRecipe, type Recipe } from '@hostdeck/recipes';
+import type { Recipe } from '@hostdeck/recipes';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EventsRepository, EventRow } from '../events/events.repository.js';
 import { createOutputRecorder } from '../events/output-recorder.js';
@@ -10,6 +10,7 @@ import { SECRET_PURPOSE, type ServerConnections } from '../servers/server-connec
 import { eventError, eventErrorLine } from './event-error.js';
 import type { EventHooks } from './event-hooks.js';
 import type { FinishEvent } from './finish-event.js';
+import { findPanelRecipe } from './recipe-registry.js';
 import {
   isTransportError,
   RecipeCancelledError,
@@ -166,7 +167,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 }
 
 function findRecipe(event: EventRow): Recipe {
-  const recipe = event.recipeId ? getRecipe(event.recipeId) : undefined;
+  const recipe = event.recipeId ? findPanelRecipe(event.recipeId) : undefined;
   if (!recipe) throw eventError('unknownRecipe', { recipe: event.recipeId ?? '' });
   return recipe;
 }

@@ -34,7 +34,7 @@ export interface RecipeSectionAction<Action extends ServerSectionActionContract>
   input(request: SectionActionRequest<Action>): Record<string, unknown>;
   /** events.type after the section's prefix (`install` → `application_install`). */
   eventType: string | ((request: SectionActionRequest<Action>) => string);
-  /** The event's description, as an EVENT_DESCRIPTIONS id and values. */
+  /** The event's description: an id of the section's `eventDescriptions` (or EVENT_DESCRIPTIONS), and values. */
   description(request: SectionActionRequest<Action>): EventDescriptionText;
   /** What the caller must be allowed on the server; `manage` unless said otherwise. */
   policy?: ServerAbility;
@@ -89,9 +89,24 @@ export interface RecipeSection<
   /** events.type of the section's events start with this (`application_`). */
   eventPrefix: string;
   updateKey: UpdateKey;
+  /** Every recipe the section runs (`@hostdeck/recipes/<area>`): registered with the worker. */
+  recipes: readonly Recipe[];
+  /** The section's event descriptions (its contract's `defineEventDescriptions`). */
+  eventDescriptions: Readonly<Record<string, string>>;
   build(context: RecipeSectionContext): RecipeSectionDefinition<Section, Inventory>;
   /** For the event hooks: however one of its events ends, browsers read the list again. */
   onFinished: FinishedEventHandler;
+}
+
+export interface RecipeSectionOptions {
+  eventPrefix: string;
+  /**
+   * Every recipe the section's inventory and actions run (its `@hostdeck/recipes/<area>` list):
+   * the area registers them with the worker; building the section checks none is missing.
+   */
+  recipes: readonly Recipe[];
+  /** The section's event descriptions, from its contract (`defineEventDescriptions`). */
+  eventDescriptions: Readonly<Record<string, string>>;
 }
 
 /**
@@ -100,14 +115,28 @@ export interface RecipeSection<
  */
 export function defineRecipeSection<Section extends ServerSectionContract, Inventory>(
   contract: Section,
-  options: { eventPrefix: string },
+  options: RecipeSectionOptions,
   build: (context: RecipeSectionContext) => RecipeSectionDefinition<Section, Inventory>,
 ): RecipeSection<Section, Inventory> {
   return {
     contract,
     eventPrefix: options.eventPrefix,
     updateKey: contract.updateKey,
-    build,
+    recipes: options.recipes,
+    eventDescriptions: options.eventDescriptions,
+    build(context) {
+      const definition = build(context);
+      const used = [
+        definition.inventory.recipe,
+        ...Object.values(definition.actions).map((action) => action.recipe),
+      ];
+      for (const recipe of used) {
+        if (!options.recipes.includes(recipe)) {
+          throw new Error(`section ${contract.name}: recipe ${recipe.id} is not in its recipes`);
+        }
+      }
+      return definition;
+    },
     onFinished: async () => [contract.updateKey],
   };
 }

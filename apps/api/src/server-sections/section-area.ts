@@ -26,7 +26,7 @@ export function createRecipeSectionService<Section extends ServerSectionContract
 /**
  * A recipe-backed section as an API area (area.ts), listed once like every area: its service
  * built from the panel's, its routes from its contract, its finished events answering its
- * Update-data key, and its Vietnamese messages.
+ * Update-data key, its recipes (for the worker), its event descriptions and its Vietnamese messages.
  */
 export function recipeSectionArea<Section extends ServerSectionContract, Inventory>(
   section: RecipeSection<Section, Inventory>,
@@ -38,6 +38,8 @@ export function recipeSectionArea<Section extends ServerSectionContract, Invento
     routes: sectionRoutes(section),
     onFinished: (hooks) => hooks.onFinished(section.eventPrefix, section.onFinished),
     updateKeys: [section.updateKey],
+    recipes: section.recipes,
+    eventDescriptions: section.eventDescriptions,
     ...(options.messages ? { messages: options.messages } : {}),
   });
 }

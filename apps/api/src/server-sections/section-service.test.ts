@@ -37,23 +37,27 @@ const removeRecipe = defineRecipe({
 });
 
 function scene(options: { cacheMs?: number; vip?: boolean; billingEnabled?: boolean; isVip?: boolean } = {}) {
-  const section = defineRecipeSection(contract, { eventPrefix: 'schedule_' }, () => ({
-    inventory: {
-      recipe: inventoryRecipe,
-      parse: (stdout: string) => stdout.split('\n').filter(Boolean),
-      ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
-    },
-    list: async (names: string[]) => names.map((name) => ({ name })),
-    actions: {
-      remove: {
-        recipe: removeRecipe,
-        input: ({ params }) => ({ name: params.name }),
-        eventType: 'remove',
-        description: ({ params }) => ({ id: 'installApplication', values: { application: params.name } }),
-        ...(options.vip === undefined ? {} : { vip: options.vip }),
+  const section = defineRecipeSection(
+    contract,
+    { eventPrefix: 'schedule_', recipes: [inventoryRecipe, removeRecipe], eventDescriptions: {} },
+    () => ({
+      inventory: {
+        recipe: inventoryRecipe,
+        parse: (stdout: string) => stdout.split('\n').filter(Boolean),
+        ...(options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs }),
       },
-    },
-  }));
+      list: async (names: string[]) => names.map((name) => ({ name })),
+      actions: {
+        remove: {
+          recipe: removeRecipe,
+          input: ({ params }) => ({ name: params.name }),
+          eventType: 'remove',
+          description: ({ params }) => ({ id: 'installApplication', values: { application: params.name } }),
+          ...(options.vip === undefined ? {} : { vip: options.vip }),
+        },
+      },
+    }),
+  );
   const state = { reads: 0, clock: 0, started: [] as StartRecipeRequest[], authorized: [] as string[] };
   const service = createSectionService(
     { eventPrefix: section.eventPrefix, definition: section.build({} as never) },

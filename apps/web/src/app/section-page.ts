@@ -3,7 +3,8 @@ import type { LazyCatalogueArea } from '../i18n/locales/en';
 
 /**
  * The page of a server or site section, loaded on demand: a dynamic import (so the page stays out
- * of the first bundle) and the catalogue areas whose English comes with it (lazyEnglishAreas).
+ * of the first bundle) and the catalogue areas whose English comes with it (lazyEnglishAreas, or
+ * `servers/<id>` for a section's own catalogue).
  * The router wraps it in lazyPage; descriptors only name it, so they stay plain data.
  */
 export interface SectionPage {

@@ -1,8 +1,27 @@
 import { describe, it, expect } from 'vitest';
 import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
 import { describeCatalogueProblem, findMissingKeys } from './catalogue-check.testing';
-import { en, enAreas, vi, viAreas } from './locales';
+import {
+  en,
+  enAreas,
+  enSectionEvents,
+  enSections,
+  vi,
+  viAreas,
+  viSectionEvents,
+  viSections,
+} from './locales';
 import { enBundled, lazyEnglishAreas } from './locales/en';
+import { SHARED_SECTION_GROUPS, type Catalogue } from './section-catalogues';
+
+/** Dotted paths of every text of a catalogue. */
+function leafKeys(catalogue: object, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? leafKeys(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
 
 describe('findMissingKeys', () => {
   it('finds nothing when both catalogues have the same filled keys', () => {
@@ -59,21 +78,45 @@ describe('the real catalogues', () => {
 
 describe('the catalogue files', () => {
   it('never define the same top-level group in two files', () => {
-    for (const areas of [enAreas, viAreas]) {
+    for (const [areas, sections, sectionEvents] of [
+      [enAreas, enSections, enSectionEvents],
+      [viAreas, viSections, viSectionEvents],
+    ] as const) {
       const seen = new Map<string, string>();
-      for (const [area, catalogue] of Object.entries(areas)) {
+      const files: [string, Catalogue][] = [
+        ...Object.entries(areas),
+        ...Object.entries(sections).map(([id, catalogue]): [string, Catalogue] => [
+          `servers/${id}`,
+          catalogue,
+        ]),
+      ];
+      for (const [area, catalogue] of files) {
         for (const group of Object.keys(catalogue)) {
           expect(seen.get(group), `group "${group}" in ${area} and ${seen.get(group)}`).toBeUndefined();
           seen.set(group, area);
         }
       }
+      // A section's events file adds ids to events.json's groups, never one already there.
+      const ids = [...Object.values(areas), ...Object.values(sectionEvents)].flatMap((catalogue: Catalogue) =>
+        SHARED_SECTION_GROUPS.flatMap((group) => leafKeys((catalogue[group] ?? {}) as object, `${group}.`)),
+      );
+      expect(ids.length, 'an event text id in two files').toBe(new Set(ids).size);
     }
   });
 
-  it('split English into the first bundle and lazy areas, together exactly the whole catalogue', async () => {
+  it('keep a section to its own group, and its events file to the event groups', () => {
+    for (const [id, catalogue] of [...Object.entries(enSections), ...Object.entries(viSections)])
+      expect(Object.keys(catalogue), `servers/${id}/locales`).toEqual([id]);
+    for (const [id, catalogue] of [...Object.entries(enSectionEvents), ...Object.entries(viSectionEvents)]) {
+      for (const group of Object.keys(catalogue))
+        expect(SHARED_SECTION_GROUPS, `servers/${id}/locales/events.*.json`).toContain(group);
+    }
+  });
+
+  it('split English into the first bundle, lazy areas and sections, together exactly the whole catalogue', async () => {
     const lazyParts = await Promise.all(Object.values(lazyEnglishAreas).map((load) => load()));
-    const loaded = [...Object.keys(enBundled), ...lazyParts.flatMap((part) => Object.keys(part))];
-    expect(loaded.sort()).toEqual(Object.keys(en).sort());
+    const loaded = [enBundled, ...lazyParts, ...Object.values(enSections)].flatMap((part) => leafKeys(part));
+    expect(loaded.sort()).toEqual(leafKeys(en).sort());
     expect(new Set(loaded).size).toBe(loaded.length);
   });
 });

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@hostdeck/contracts';
-import { enBundled, lazyEnglishAreas, type LazyCatalogueArea } from './locales/en';
+import { enBundled, loadEnglishArea, type LazyCatalogueArea } from './locales/en';
 import { isLocale, readStoredLocale, storeLocale } from './locale-storage';
 
 /**
@@ -58,12 +58,14 @@ function loadLocale(locale: Locale): Promise<void> {
 }
 
 /**
- * Adds the English of areas only lazy pages use (the Vietnamese chunk already holds every area);
+ * Adds the English of areas only lazy pages use, and of server sections with their own catalogue
+ * (`servers/<id>`; the Vietnamese chunk already holds every area and section);
  * their page waits for it, so no key shows raw. English is loaded whatever the locale: it is the
  * fallback, and the reader may switch while on the page.
  */
 export async function loadCatalogueAreas(areas: readonly LazyCatalogueArea[]): Promise<void> {
-  const parts = await Promise.all(areas.map((area) => lazyEnglishAreas[area]()));
+  const parts = await Promise.all(areas.map(loadEnglishArea));
+  // Deep: a section's catalogue adds ids to `eventTexts` and `recipeSteps` (section-catalogues.ts).
   for (const part of parts) i18n.addResourceBundle('en', 'translation', part, true, false);
 }
 

@@ -1,15 +1,20 @@
 import type { ParseKeys } from 'i18next';
-import type { ApplicationName } from '@hostdeck/contracts';
+import type { ComponentType } from 'react';
+import type { ApplicationName } from '@hostdeck/contracts/applications';
 import type { SectionPage } from '../app/section-page';
 import type { PageTitleKey } from '../pages/page-titles';
 
 /**
  * The sections of one server (`/servers/:server/…`, spec/000 §2), one descriptor each, in the
  * order of the server side menu. The route names (route-names.ts), the router (router.tsx) and
- * the side menu (menu/server-menu.ts) are derived from this list: adding a section is one entry
- * here, its page folder and its catalogue strings.
+ * the side menu (menu/server-menu.ts) are derived from this list. Every section of the spec has
+ * its entry already: building one is its page folder, `servers/<id>/` (page.tsx and locales/),
+ * with no edit here (docs/adding-a-server-section.md).
  *
- * - `page`: the section's own page, loaded on demand. Without one, the route shows the section's
+ * - `page`: the section's own page, loaded on demand. A section's page is found by its path:
+ *   `servers/<id>/page.tsx` (its `default` export) with its strings in `servers/<id>/locales/`
+ *   (en.json comes with the page; i18n/section-catalogues.ts), so building one edits nothing
+ *   here. Pages elsewhere are named by `page`. Without either, the route shows the section's
  *   `titleKey` over an honest "not available yet" (ServerSectionPage).
  * - `menu`: its side menu entry (test id `server-menu-<id>`), optionally inside a group
  *   (SERVER_MENU_GROUPS, placed where its first item is). Without it, no menu entry.
@@ -63,7 +68,7 @@ export type ServerSection = {
   vipOnly?: boolean;
 } & ({ page: SectionPage; titleKey?: PageTitleKey } | { page?: undefined; titleKey: PageTitleKey });
 
-export const SERVER_SECTIONS = [
+const SECTION_LIST = [
   {
     id: 'home',
     route: 'servers.show',
@@ -85,9 +90,6 @@ export const SERVER_SECTIONS = [
     path: 'applications',
     titleKey: 'pageTitles.serverApplications',
     menu: { labelKey: 'serverMenu.applications', icon: 'apps' },
-    page: {
-      load: () => import('./applications/ApplicationsPage').then((module) => module.ApplicationsPage),
-    },
   },
   {
     id: 'pm2',
@@ -260,3 +262,29 @@ export const SERVER_SECTIONS = [
     page: { load: () => import('../files/FileManagerPages').then((module) => module.ServerFilesPage) },
   },
 ] as const satisfies readonly ServerSection[];
+
+// Lazy (not eager): each page is its own chunk, fetched when its route opens.
+const conventionalPages = import.meta.glob<{ default: ComponentType<never> }>('./*/page.tsx');
+
+/** The page of `servers/<id>/page.tsx`, with its English (the catalogue area `servers/<id>`). */
+function conventionalPage(id: string): SectionPage | undefined {
+  const page = conventionalPages[`./${id}/page.tsx`];
+  if (!page) return undefined;
+  return { load: () => page().then((module) => module.default), areas: [`servers/${id}`] };
+}
+
+type WithPage<Section> = Section extends { page: SectionPage }
+  ? Section
+  : Omit<Section, 'page'> & { page?: SectionPage };
+
+/** Each section with its page: the one it names, else the one found by its id's folder. */
+function withConventionalPages<const Sections extends readonly ServerSection[]>(
+  sections: Sections,
+): { readonly [Index in keyof Sections]: WithPage<Sections[Index]> } {
+  return sections.map((section) => {
+    const page = section.page ?? conventionalPage(section.id);
+    return page ? { ...section, page } : section;
+  }) as unknown as { readonly [Index in keyof Sections]: WithPage<Sections[Index]> };
+}
+
+export const SERVER_SECTIONS = withConventionalPages(SECTION_LIST);

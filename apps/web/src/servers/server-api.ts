@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  applicationsSection,
   changeServerIpRequestSchema,
   changeServerPasswordRequestSchema,
   connectServerRequestSchema,
@@ -18,6 +17,7 @@ import {
   type Event,
   type ServerDetail,
 } from '@hostdeck/contracts';
+import { applicationsSection } from '@hostdeck/contracts/applications';
 import { ApiError } from '../api/api-error';
 import { apiGetParsed, apiPath, apiRequest, apiSend } from '../api/client';
 import { sectionListQuery } from '../server-sections/section-api';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_ACTIONS, APPLICATION_NAMES } from '@hostdeck/contracts';
+import { APPLICATION_ACTIONS, APPLICATION_NAMES } from '@hostdeck/contracts/applications';
 import { APPLICATION_CATALOGUE } from './catalogue.js';
 
 /**

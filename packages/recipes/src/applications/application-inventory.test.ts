@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APPLICATION_NAMES } from '@hostdeck/contracts';
+import { APPLICATION_NAMES } from '@hostdeck/contracts/applications';
 import { buildStepInvocation } from '../invocation.js';
 import {
   applicationInventory,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { APPLICATION_NAMES, type ApplicationName } from '@hostdeck/contracts';
+import { APPLICATION_NAMES, type ApplicationName } from '@hostdeck/contracts/applications';
 import { defineRecipe } from '../recipe.js';
+import { InventoryFormatError } from '../inventory.js';
 import { APPLICATION_CATALOGUE, probeText } from './catalogue.js';
+
+export { InventoryFormatError };
 
 /**
  * The read-only inventory the panel runs itself (not as an event) each time it lists a server's
@@ -58,11 +61,6 @@ export interface ApplicationInventory {
   /** `amd64`, `arm64`… from dpkg. */
   architecture: string;
   applications: Map<ApplicationName, InventoryEntry>;
-}
-
-/** The server's answer did not have the expected shape (a truncated or foreign output). */
-export class InventoryFormatError extends Error {
-  override readonly name = 'InventoryFormatError';
 }
 
 const SERVICE_STATES = new Set([

@@ -1,10 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_NAMES, PHP_VERSIONS, SUPPORTED_OS_IDS } from '@hostdeck/contracts';
+import { PHP_VERSIONS, SUPPORTED_OS_IDS } from '@hostdeck/contracts';
+import { APPLICATION_NAMES } from '@hostdeck/contracts/applications';
 import { buildStepInvocation } from '../invocation.js';
 import type { RecipeInputError } from '../recipe.js';
-import { getRecipe } from '../registry.js';
+import { createRecipeRegistry } from '../registry.js';
 import { recipeScriptsDirectory } from '../scripts.js';
 import { applicationRecipes } from './index.js';
 import {
@@ -15,6 +16,9 @@ import {
   phpPackages,
   probeText,
 } from './catalogue.js';
+
+// The section's recipes as the panel registers them (the API area lists them with the worker).
+const { get: getRecipe } = createRecipeRegistry(applicationRecipes);
 
 const definitions = Object.values(APPLICATION_CATALOGUE);
 

@@ -1,11 +1,9 @@
+import { PHP_VERSIONS, SUPPORTED_OS_IDS, type SupportedOsId } from '@hostdeck/contracts';
 import {
   APPLICATION_NAMES,
-  PHP_VERSIONS,
-  SUPPORTED_OS_IDS,
   type APPLICATION_GROUPS,
   type ApplicationName,
-  type SupportedOsId,
-} from '@hostdeck/contracts';
+} from '@hostdeck/contracts/applications';
 
 /**
  * The applications a server can have (spec/000 §3 Application), as data: how each is installed,

@@ -12,7 +12,8 @@ export {
   applicationNameInputSchema,
 } from './application-inputs.js';
 export type { ApplicationInventory, InventoryEntry } from './application-inventory.js';
-export { InventoryFormatError, displayVersion, parseApplicationInventory } from './application-inventory.js';
+export { InventoryFormatError } from '../inventory.js';
+export { displayVersion, parseApplicationInventory } from './application-inventory.js';
 export type {
   ApplicationDefinition,
   ApplicationGroup,
@@ -33,7 +34,11 @@ export {
   applicationUninstall,
 };
 
-/** A server's applications (apps/api/src/applications): install, uninstall, service, auto-restart, inventory. */
+/**
+ * A server's applications (apps/api/src/applications): install, uninstall, service, auto-restart,
+ * inventory. This folder is the package's `@hostdeck/recipes/applications` subpath; the API area
+ * registers these recipes with the worker.
+ */
 export const applicationRecipes: readonly Recipe[] = [
   applicationInstall,
   applicationUninstall,

@@ -11,6 +11,7 @@ import enSearch from './en/search.json';
 import enServers from './en/servers.json';
 import enShell from './en/shell.json';
 import enEvents from './en/events.json';
+import { mergeCatalogues, sectionOfCataloguePath, type Catalogue } from '../section-catalogues';
 
 /**
  * The whole English catalogue, one file per area: the reference for typed keys (i18next.d.ts), the
@@ -33,7 +34,21 @@ export const enAreas = {
   events: enEvents,
 };
 
-export const en = {
+/** The server sections' page strings (servers/<id>/locales/en.json, section-catalogues.ts), by section. */
+export const enSections: Readonly<Record<string, Catalogue>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Catalogue>('../../servers/*/locales/en.json', { eager: true, import: 'default' }),
+  ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
+);
+
+/** The server sections' event texts (servers/<id>/locales/events.en.json), by section. */
+export const enSectionEvents: Readonly<Record<string, Catalogue>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Catalogue>('../../servers/*/locales/events.en.json', { eager: true, import: 'default' }),
+  ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
+);
+
+const enMain = {
   ...enCore,
   ...enShell,
   ...enAccounts,
@@ -48,3 +63,6 @@ export const en = {
   ...enTerminal,
   ...enEvents,
 };
+
+/** Every area's English and every section's (their `eventTexts` and `recipeSteps` merged in). */
+export const en = mergeCatalogues(enMain, [...Object.values(enSections), ...Object.values(enSectionEvents)]);

@@ -7,6 +7,16 @@ import enSearch from './en/search.json';
 import enServers from './en/servers.json';
 import enShell from './en/shell.json';
 import enEvents from './en/events.json';
+import type { SectionEventTexts } from '../section-catalogues';
+
+// The server sections' event texts (servers/<id>/locales/events.en.json): in the first bundle
+// like events.json, so an event reads in English wherever it shows (section-catalogues.ts).
+const sectionEvents = Object.values(
+  import.meta.glob<SectionEventTexts>('../../servers/*/locales/events.en.json', {
+    eager: true,
+    import: 'default',
+  }),
+);
 
 /**
  * The English the first bundle carries: every area but those of lazily loaded pages below. English
@@ -23,6 +33,19 @@ export const enBundled = {
   ...enSites,
   ...enFiles,
   ...enEvents,
+  eventTexts: {
+    ...enEvents.eventTexts,
+    descriptions: Object.assign(
+      {},
+      enEvents.eventTexts.descriptions,
+      ...sectionEvents.map((texts) => texts.eventTexts?.descriptions),
+    ) as typeof enEvents.eventTexts.descriptions,
+  },
+  recipeSteps: Object.assign(
+    {},
+    enEvents.recipeSteps,
+    ...sectionEvents.map((texts) => texts.recipeSteps),
+  ) as typeof enEvents.recipeSteps,
 };
 
 /**
@@ -38,4 +61,18 @@ export const lazyEnglishAreas = {
   siteDeployments: () => import('./en/site-deployments.json').then((module) => module.default),
   siteWebserver: () => import('./en/site-webserver.json').then((module) => module.default),
 };
-export type LazyCatalogueArea = keyof typeof lazyEnglishAreas;
+
+/**
+ * The English of server sections that bring their own catalogue (`servers/<id>/locales/en.json`,
+ * i18n/section-catalogues.ts), as the area `servers/<id>`: it comes with the section's page too.
+ */
+const sectionEnglish = import.meta.glob<object>('../../servers/*/locales/en.json', { import: 'default' });
+
+export type LazyCatalogueArea = keyof typeof lazyEnglishAreas | `servers/${string}`;
+
+/** Loads the English of a lazy area or of a section (nothing for a section without a catalogue). */
+export function loadEnglishArea(area: LazyCatalogueArea): Promise<object> {
+  if (Object.hasOwn(lazyEnglishAreas, area)) return lazyEnglishAreas[area as keyof typeof lazyEnglishAreas]();
+  const load = sectionEnglish[`../../${area}/locales/en.json`];
+  return load ? load() : Promise.resolve({});
+}

@@ -11,6 +11,7 @@ import viSearch from './vi/search.json';
 import viServers from './vi/servers.json';
 import viShell from './vi/shell.json';
 import viEvents from './vi/events.json';
+import { mergeCatalogues, sectionOfCataloguePath, type Catalogue } from '../section-catalogues';
 
 /**
  * The Vietnamese catalogue, one file per area so each area's strings sit together. Top-level groups must
@@ -33,7 +34,24 @@ export const viAreas = {
   events: viEvents,
 };
 
-export const vi = {
+/**
+ * The server sections' own Vietnamese (servers/<id>/locales/vi.json, section-catalogues.ts), by
+ * section: in this chunk, like every area, so a reader in Vietnamese has every section's strings.
+ */
+export const viSections: Readonly<Record<string, Catalogue>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Catalogue>('../../servers/*/locales/vi.json', { eager: true, import: 'default' }),
+  ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
+);
+
+/** The server sections' event texts (servers/<id>/locales/events.vi.json), by section. */
+export const viSectionEvents: Readonly<Record<string, Catalogue>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Catalogue>('../../servers/*/locales/events.vi.json', { eager: true, import: 'default' }),
+  ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
+);
+
+const viMain = {
   ...viCore,
   ...viShell,
   ...viAccounts,
@@ -48,3 +66,5 @@ export const vi = {
   ...viTerminal,
   ...viEvents,
 };
+
+export const vi = mergeCatalogues(viMain, [...Object.values(viSections), ...Object.values(viSectionEvents)]);

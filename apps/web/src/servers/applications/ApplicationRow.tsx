@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Application } from '@hostdeck/contracts';
+import type { Application } from '@hostdeck/contracts/applications';
 import { eventErrorLine } from '../../notifications/event-text';
 import {
   applicationActions,

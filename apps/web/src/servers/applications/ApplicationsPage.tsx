@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { applicationsSection, type Application } from '@hostdeck/contracts';
+import { applicationsSection, type Application } from '@hostdeck/contracts/applications';
 import { lazyPage } from '../../app/lazy-page';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Application } from '@hostdeck/contracts';
+import type { Application } from '@hostdeck/contracts/applications';
 import {
   applicationActions,
   applicationDisplayName,

@@ -1,4 +1,4 @@
-import { APPLICATION_GROUPS, type Application, type ApplicationName } from '@hostdeck/contracts';
+import { APPLICATION_GROUPS, type Application, type ApplicationName } from '@hostdeck/contracts/applications';
 
 /**
  * The applications page (spec/000 §2 servers.applications, §3 Application): rows grouped by their

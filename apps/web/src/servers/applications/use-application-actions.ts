@@ -1,4 +1,4 @@
-import { applicationsSection, type Application } from '@hostdeck/contracts';
+import { applicationsSection, type Application } from '@hostdeck/contracts/applications';
 import { useSectionActions } from '../../server-sections/use-server-section';
 import type { RowAction } from './ApplicationRow';
 

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import type { ApplicationName } from '@hostdeck/contracts';
+import type { ApplicationName } from '@hostdeck/contracts/applications';
 import type { ROUTE_PATTERNS, RouteName } from '../../app/route-names';
 import {
   SERVER_MENU_GROUPS,

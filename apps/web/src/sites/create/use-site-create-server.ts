@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { PHP_VERSIONS, type Application, type ServerDetail } from '@hostdeck/contracts';
+import { PHP_VERSIONS, type ServerDetail } from '@hostdeck/contracts';
+import { type Application } from '@hostdeck/contracts/applications';
 import { serverDetailQuery } from '../../api/panel-queries';
 import { applicationsQuery, serverSearchQuery } from '../../servers/server-api';
 import type { SiteCreateServer } from './site-create-form';
