@@ -1,8 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeFormFailure } from './form-errors';
+import { describeFormFailure, scrollToField, useFailureTexts } from '../api/form-errors';
 import { schemaMessageKey } from './schema-check';
-import { useFailureTexts } from './use-failure-texts';
 import { useSessionHandOff } from './use-session-hand-off';
 
 type FormValues = Record<string, string | boolean>;
@@ -46,10 +46,26 @@ export function useAccountForm<V extends FormValues>({
   const [values, setValues] = useState<Widen<V>>(widenedInitialValues);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  // A second Enter while the first request runs must not send it twice; state updates too late.
+  // A second Enter while the first request runs must not send it twice; isPending renders too late.
   const inFlight = useRef(false);
   const fieldNames = Object.keys(initialValues);
+  // The form shows its failure in place (`meta.handleErrors` false): field errors under their
+  // fields, the rest in its alert; the shell's share (401, 419) goes to useSessionHandOff.
+  const submission = useMutation({
+    mutationFn: onSubmit,
+    meta: { handleErrors: false },
+    onError: (error) => {
+      if (handOff(error)) return;
+      const failure = describeFormFailure(error, fieldNames, failureTexts);
+      const firstField = fieldNames.find((name) => name in failure.fields);
+      const summary = fieldErrorsInAlert && firstField !== undefined ? failure.fields[firstField] : null;
+      showErrors(failure.fields, failure.message ?? summary ?? null);
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+  const submitting = submission.isPending;
 
   function setValue<K extends keyof V & string>(name: K, value: Widen<V>[K]) {
     setValues((previous) => ({ ...previous, [name]: value }));
@@ -64,7 +80,8 @@ export function useAccountForm<V extends FormValues>({
     setFieldErrors(fields);
     setFormError(message);
     const first = fieldNames.find((name) => name in fields);
-    if (first !== undefined) scrollToField(first);
+    // After React has rendered the helper texts, so the field lands where it will stay.
+    if (first !== undefined) window.requestAnimationFrame(() => scrollToField(first));
   }
 
   function translateSchemaMessages(errors: Record<string, string>): Record<string, string> {
@@ -76,7 +93,7 @@ export function useAccountForm<V extends FormValues>({
     );
   }
 
-  async function submit() {
+  function submit() {
     if (inFlight.current) return;
     const clientErrors = translateSchemaMessages(validate?.(values) ?? {});
     if (Object.keys(clientErrors).length > 0) {
@@ -85,21 +102,9 @@ export function useAccountForm<V extends FormValues>({
       return;
     }
     inFlight.current = true;
-    setSubmitting(true);
     setFieldErrors({});
     setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (handOff(error)) return;
-      const failure = describeFormFailure(error, fieldNames, failureTexts);
-      const firstField = fieldNames.find((name) => name in failure.fields);
-      const summary = fieldErrorsInAlert && firstField !== undefined ? failure.fields[firstField] : null;
-      showErrors(failure.fields, failure.message ?? summary ?? null);
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    submission.mutate(values);
   }
 
   /** Props for a MUI TextField bound to one text value; `name` matches the API field (scroll target). */
@@ -131,7 +136,7 @@ export function useAccountForm<V extends FormValues>({
     },
     handleSubmit: (event: FormEvent) => {
       event.preventDefault();
-      void submit();
+      submit();
     },
   };
 }
@@ -144,14 +149,4 @@ function splitByField(errors: Record<string, string>, fieldNames: readonly strin
     else other ??= message;
   }
   return { fields, other };
-}
-
-/** spec/000 §8: after field errors the page scrolls to the first errored field. */
-function scrollToField(name: string) {
-  // After React has rendered the helper texts, so the field lands where it will stay.
-  window.setTimeout(() => {
-    const element = document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
-    element?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    element?.focus({ preventScroll: true });
-  }, 0);
 }

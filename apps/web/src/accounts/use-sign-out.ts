@@ -5,9 +5,7 @@ import { isApiError } from '../api/api-error';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { refreshCurrentUser } from '../session/use-current-user';
 import { callAccountRoute } from './account-api';
-import { describeActionFailure } from './form-errors';
-import { useFailureTexts } from './use-failure-texts';
-import { useSessionHandOff } from './use-session-hand-off';
+import { useAccountMutation } from './use-account-mutation';
 
 /**
  * Drops everything loaded for the signed-in user (servers, sessions…), then loads app info again,
@@ -23,19 +21,19 @@ export async function forgetSignedInUser(queryClient: QueryClient): Promise<void
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const failureTexts = useFailureTexts();
-  const handOff = useSessionHandOff();
-  return async () => {
-    try {
-      await callAccountRoute('logout');
-    } catch (error) {
-      // 401: the session had already ended, which is what signing out wants anyway.
-      if (!(isApiError(error) && error.status === 401)) {
-        if (!handOff(error)) showSnackbar(describeActionFailure(error, failureTexts), 'error');
-        return;
+  const signOut = useAccountMutation({
+    mutationFn: async () => {
+      try {
+        await callAccountRoute('logout');
+      } catch (error) {
+        // 401: the session had already ended, which is what signing out wants anyway.
+        if (!(isApiError(error) && error.status === 401)) throw error;
       }
-    }
-    await forgetSignedInUser(queryClient);
-    void navigate('/login', { replace: true });
-  };
+      await forgetSignedInUser(queryClient);
+    },
+    onSuccess: () => void navigate('/login', { replace: true }),
+    onFailure: (message) => showSnackbar(message, 'error'),
+  });
+  const { mutateAsync } = signOut;
+  return () => mutateAsync().catch(() => undefined);
 }

@@ -2,11 +2,10 @@ import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { agentRoutes, type Event } from '@hostdeck/contracts';
-import { apiRequest } from '../api/client';
-import { handleApiError } from '../api/error-handling';
+import { apiSend } from '../api/client';
 import { subscribeRealtime } from '../realtime/realtime-bus';
 
 /** True when direct mode cannot work: no agent on the server, or one older than the panel's. */
@@ -35,7 +34,6 @@ export interface AgentUpgradePromptProps {
 export function AgentUpgradePrompt(props: AgentUpgradePromptProps) {
   const { serverId, testId, message, installingMessage, buttonLabel } = props;
   const queryClient = useQueryClient();
-  const [requesting, setRequesting] = useState(false);
   const [event, setEvent] = useState<Event | null>(null);
 
   useEffect(() => {
@@ -47,23 +45,22 @@ export function AgentUpgradePrompt(props: AgentUpgradePromptProps) {
     });
   }, [event, queryClient]);
 
-  const upgrade = async () => {
-    setRequesting(true);
-    try {
-      const route = agentRoutes.install;
-      const answer = route.response.parse(
-        await apiRequest('POST', `${route.path}?web=1`, { server: serverId }),
-      );
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const upgrade = useMutation({
+    mutationFn: () =>
+      apiSend(
+        'POST',
+        `${agentRoutes.install.path}?web=1`,
+        { server: serverId },
+        agentRoutes.install.response,
+      ),
+    onSuccess: (answer) => {
       setEvent(answer.data);
       void queryClient.invalidateQueries({ queryKey: ['events'] });
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setRequesting(false);
-    }
-  };
+    },
+  });
 
-  const loading = requesting || (event !== null && !event.is_finished);
+  const loading = upgrade.isPending || (event !== null && !event.is_finished);
   return (
     <Alert
       severity="warning"
@@ -75,7 +72,7 @@ export function AgentUpgradePrompt(props: AgentUpgradePromptProps) {
           data-testid={`${testId}-button`}
           disabled={loading}
           startIcon={loading ? <CircularProgress size={16} color="inherit" /> : <SystemUpdateAltIcon />}
-          onClick={() => void upgrade()}
+          onClick={() => upgrade.mutate()}
         >
           {buttonLabel}
         </Button>

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../api/field-errors';
+import { fieldErrorsOf } from '../api/form-errors';
 import { ActionDialog, ActionDialogFrame } from './ActionDialog';
 import type { FieldMessage } from '../api/field-messages';
 

@@ -7,6 +7,7 @@ import { apiPath } from '../api/api-path';
 import { apiGetParsed } from '../api/client';
 import { useAppInfo } from '../api/use-app-info';
 import { AgentUpgradePrompt } from '../components/AgentUpgradePrompt';
+import { LoadFailure } from '../components/LoadFailure';
 import { LoadingIndicator } from '../components/LoadingIndicator';
 import { PageTitle } from '../pages/PageTitle';
 import { useRouteServerId, useServerDetail } from '../servers/use-server-detail';
@@ -85,7 +86,19 @@ export function ServerFilesPage() {
 export function SiteFilesPage() {
   const { t } = useTranslation();
   const { data: site } = useRouteSite();
-  const { data: server } = useServerDetail(site?.server.id ?? 0, { notFoundView: false });
+  const serverQuery = useServerDetail(site?.server.id ?? 0, { notFoundView: false });
+  const server = serverQuery.data;
+  if (site && !server && serverQuery.isError) {
+    return (
+      <LoadFailure
+        testId="site-files-server-failure"
+        title={t('files.page.serverLoadFailed')}
+        message={serverQuery.error.message}
+        onRetry={() => void serverQuery.refetch()}
+        retrying={serverQuery.isFetching}
+      />
+    );
+  }
   if (!site || !server) return <LoadingIndicator />;
   return (
     <FileManagerOrUpgrade

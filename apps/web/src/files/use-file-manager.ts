@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../api/error-handling';
 import { showSnackbar } from '../feedback/snackbar-store';
@@ -40,7 +41,11 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
   // The same snapshot for a server render (the render test runs in Node).
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const [client, setClient] = useState<FileAgentClient | null>(null);
-  const [busy, setBusy] = useState(0);
+  // Actions run as mutations of this file manager (several windows may be open): how many are
+  // running keeps the controls disabled (§4).
+  const instance = useId();
+  const mutationKey = ['file-manager', instance];
+  const busy = useIsMutating({ mutationKey });
   // The token could not be had (the panel refused or was unreachable); a retry asks again.
   const [tokenFailure, setTokenFailure] = useState<FolderFailure | null>(null);
   const [tokenAttempt, setTokenAttempt] = useState(0);
@@ -150,17 +155,22 @@ export function useFileManager({ scope, root, agentVersion, enabled, settings }:
   /** What the list shows instead of the folder: why it could not be had, or null. */
   const failure = tokenFailure ?? state.folders[state.currentPath]?.failure ?? null;
 
-  /** Runs an action with the controls disabled meanwhile (§4), reporting a failure. */
-  const run = useCallback(async (action: () => Promise<unknown>) => {
-    setBusy((n) => n + 1);
-    try {
-      await action();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy((n) => n - 1);
-    }
-  }, []);
+  /**
+   * Runs an action with the controls disabled meanwhile (§4); a failure is reported by the query
+   * client's mutation cache (handleApiError).
+   */
+  const { mutateAsync: runAction } = useMutation({
+    mutationKey,
+    mutationFn: (action: () => Promise<unknown>) => action(),
+  });
+  const run = useCallback(
+    (action: () => Promise<unknown>) =>
+      runAction(action).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [runAction],
+  );
 
   const download = useCallback(
     (entry: FileEntry) =>

@@ -1,9 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import { handleApiError } from '../api/error-handling';
 import { serverListQuery, setServerFavorite, siteListQuery } from '../api/panel-queries';
 import { setSiteFavorite } from '../sites/site-api';
 import { SEARCH_LIST_PAGE } from './use-search-items';
+
+interface FavoriteChange {
+  kind: 'servers' | 'sites';
+  id: number;
+  isFavorite: boolean;
+}
 
 /**
  * Favourite checkboxes of global search. A change shows at once in the search list (and is put
@@ -28,20 +33,24 @@ export function useSearchFavorites() {
     [queryClient],
   );
 
-  const toggle = useCallback(
-    async (kind: 'servers' | 'sites', id: number, isFavorite: boolean) => {
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const { mutateAsync } = useMutation({
+    mutationFn: ({ kind, id, isFavorite }: FavoriteChange) =>
+      kind === 'servers' ? setServerFavorite(id, isFavorite) : setSiteFavorite(id, isFavorite),
+    onMutate: ({ kind, id, isFavorite }) => {
       setCached(kind, id, isFavorite);
       changed.current.add(kind);
-      try {
-        const saved =
-          kind === 'servers' ? setServerFavorite(id, isFavorite) : setSiteFavorite(id, isFavorite);
-        setCached(kind, id, await saved);
-      } catch (error) {
-        setCached(kind, id, !isFavorite);
-        handleApiError(error);
-      }
     },
-    [setCached],
+    onSuccess: (saved, { kind, id }) => setCached(kind, id, saved),
+    onError: (_error, { kind, id, isFavorite }) => setCached(kind, id, !isFavorite),
+  });
+  const toggle = useCallback(
+    (kind: 'servers' | 'sites', id: number, isFavorite: boolean) =>
+      mutateAsync({ kind, id, isFavorite }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
   );
   const toggleServer = useCallback(
     (id: number, isFavorite: boolean) => toggle('servers', id, isFavorite),

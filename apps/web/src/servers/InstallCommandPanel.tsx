@@ -5,11 +5,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../api/error-handling';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { installCommandLines } from './install-command';
 import { serverDetailKey } from '../api/panel-queries';
@@ -29,7 +28,6 @@ export function InstallCommandPanel({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const command = server.install_command ?? '';
 
@@ -42,21 +40,19 @@ export function InstallCommandPanel({
     }
   }
 
-  async function verify() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const connected = await verifyConnection(server.id);
+  // A failure is reported by the query client's mutation cache (handleApiError) and stays on
+  // screen.
+  const verify = useMutation({
+    mutationFn: () => verifyConnection(server.id),
+    onMutate: () => setFailure(null),
+    onSuccess: (connected) => {
       queryClient.setQueryData(serverDetailKey(server.id), connected);
       void queryClient.invalidateQueries({ queryKey: ['servers'] });
       onConnected(connected);
-    } catch (error) {
-      handleApiError(error);
-      setFailure(error instanceof Error ? error.message : t('errors.somethingWentWrong'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => setFailure(error instanceof Error ? error.message : t('errors.somethingWentWrong')),
+  });
+  const busy = verify.isPending;
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="install-command-panel">
@@ -102,7 +98,7 @@ export function InstallCommandPanel({
           <Button
             variant="contained"
             loading={busy}
-            onClick={() => void verify()}
+            onClick={() => verify.mutate()}
             data-testid="connect-verify"
           >
             {t('connect.command.verify')}

@@ -1,7 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ServerDetail, ServerSummary } from '@hostdeck/contracts';
-import { handleApiError } from '../api/error-handling';
 import { setServerFavorite } from '../api/panel-queries';
 
 type ServerList = { data: ServerSummary[] };
@@ -29,17 +28,21 @@ function applyFavorite(queryClient: QueryClient, serverId: number, isFavorite: b
  */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const { mutateAsync } = useMutation({
+    mutationFn: ({ serverId, isFavorite }: { serverId: number; isFavorite: boolean }) =>
+      setServerFavorite(serverId, isFavorite),
+    onMutate: ({ serverId, isFavorite }) => applyFavorite(queryClient, serverId, isFavorite),
+    onSuccess: (saved, { serverId }) => applyFavorite(queryClient, serverId, saved),
+    onError: (_error, { serverId, isFavorite }) => applyFavorite(queryClient, serverId, !isFavorite),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['servers', 'list'] }),
+  });
   return useCallback(
-    async (serverId: number, isFavorite: boolean) => {
-      applyFavorite(queryClient, serverId, isFavorite);
-      try {
-        applyFavorite(queryClient, serverId, await setServerFavorite(serverId, isFavorite));
-      } catch (error) {
-        applyFavorite(queryClient, serverId, !isFavorite);
-        handleApiError(error);
-      }
-      void queryClient.invalidateQueries({ queryKey: ['servers', 'list'] });
-    },
-    [queryClient],
+    (serverId: number, isFavorite: boolean) =>
+      mutateAsync({ serverId, isFavorite }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
   );
 }

@@ -7,11 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENT_INSTALL_EVENT_TYPE, EVENT_STATUS, type Event } from '@hostdeck/contracts';
-import { handleApiError } from '../api/error-handling';
 import { useAppInfo } from '../api/use-app-info';
 import { LoadFailure } from '../components/LoadFailure';
 import { LoadingIndicator } from '../components/LoadingIndicator';
@@ -33,7 +32,6 @@ export function HotfixDialog({ onClose }: { onClose: () => void }) {
   const items = useHotfixItems();
   const since = changelogSince(items.data ?? []);
   const changelog = useAgentChangelog(since, items.isSuccess);
-  const [requesting, setRequesting] = useState(false);
   const [started, setStarted] = useState<Event[] | null>(null);
 
   const { refetch } = items;
@@ -55,17 +53,16 @@ export function HotfixDialog({ onClose }: { onClose: () => void }) {
     [refetch],
   );
 
-  const run = async () => {
-    setRequesting(true);
-    try {
-      setStarted(await runHotfix());
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const hotfix = useMutation({
+    mutationFn: runHotfix,
+    onSuccess: (events) => {
+      setStarted(events);
       void queryClient.invalidateQueries({ queryKey: ['events'] });
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setRequesting(false);
-    }
-  };
+    },
+  });
+  const requesting = hotfix.isPending;
+  const run = () => hotfix.mutate();
 
   const busy = requesting || hotfixBusy(items.data ?? [], started ?? []);
   const finished = started !== null && !busy;
@@ -122,7 +119,7 @@ export function HotfixDialog({ onClose }: { onClose: () => void }) {
             data-testid="hotfix-run"
             disabled={busy || !items.data || started !== null}
             startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            onClick={() => void run()}
+            onClick={run}
           >
             {t('hotfix.run')}
           </Button>

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { accountRoutes } from '@hostdeck/contracts';
 import { apiRequest } from '../api/client';
-import { handleApiError, notifySuccess } from '../api/error-handling';
+import { notifySuccess } from '../api/error-handling';
 import { PROFILE_PATH } from './shell-routes';
 
 /**
@@ -15,16 +15,12 @@ import { PROFILE_PATH } from './shell-routes';
  */
 export function VerifyEmailBanner() {
   const { t } = useTranslation();
-  const [sending, setSending] = useState(false);
-
-  const resend = () => {
-    setSending(true);
-    const route = accountRoutes.resendVerification;
-    apiRequest(route.method, route.path)
-      .then(() => notifySuccess(t('emailBanner.sent')))
-      .catch(handleApiError)
-      .finally(() => setSending(false));
-  };
+  // A failure (the panel's rate limit, say) is reported by the query client's mutation cache.
+  const resend = useMutation({
+    mutationFn: () =>
+      apiRequest(accountRoutes.resendVerification.method, accountRoutes.resendVerification.path),
+    onSuccess: () => notifySuccess(t('emailBanner.sent')),
+  });
 
   return (
     <Alert
@@ -35,8 +31,8 @@ export function VerifyEmailBanner() {
         <Button
           color="inherit"
           size="small"
-          onClick={resend}
-          disabled={sending}
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
           data-testid="verify-email-resend"
         >
           {t('emailBanner.resend')}

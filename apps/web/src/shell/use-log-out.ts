@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { accountRoutes } from '@hostdeck/contracts';
 import { apiRequest } from '../api/client';
 import { APP_INFO_QUERY_KEY } from '../api/use-app-info';
-import { handleApiError } from '../api/error-handling';
 import { refreshCurrentUser } from '../session/use-current-user';
 import { LOGIN_PATH } from './shell-routes';
 
@@ -15,20 +14,16 @@ import { LOGIN_PATH } from './shell-routes';
 export function useLogOut(): { logOut: () => void; loggingOut: boolean } {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [loggingOut, setLoggingOut] = useState(false);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const { mutate, isPending } = useMutation({
+    mutationFn: () => apiRequest(accountRoutes.logout.method, accountRoutes.logout.path),
+    onSuccess: async () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== APP_INFO_QUERY_KEY[0] });
+      await refreshCurrentUser(queryClient);
+      await navigate(LOGIN_PATH);
+    },
+  });
+  const logOut = useCallback(() => mutate(), [mutate]);
 
-  const logOut = useCallback(() => {
-    setLoggingOut(true);
-    const route = accountRoutes.logout;
-    apiRequest(route.method, route.path)
-      .then(async () => {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== APP_INFO_QUERY_KEY[0] });
-        await refreshCurrentUser(queryClient);
-        await navigate(LOGIN_PATH);
-      })
-      .catch(handleApiError)
-      .finally(() => setLoggingOut(false));
-  }, [navigate, queryClient]);
-
-  return { logOut, loggingOut };
+  return { logOut, loggingOut: isPending };
 }

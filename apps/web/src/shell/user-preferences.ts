@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   accountRoutes,
@@ -8,7 +8,6 @@ import {
 } from '@hostdeck/contracts';
 import { apiRequest } from '../api/client';
 import { APP_INFO_QUERY_KEY } from '../api/use-app-info';
-import { handleApiError } from '../api/error-handling';
 import { useCurrentUser } from '../session/use-current-user';
 
 /** Any subset of the preferences; the panel merges it into what it stored. */
@@ -33,11 +32,14 @@ export async function savePreferences(queryClient: QueryClient, update: Preferen
 export function usePersistPreferences(): (update: PreferencesUpdate) => void {
   const queryClient = useQueryClient();
   const signedIn = useCurrentUser() !== null;
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const { mutate } = useMutation({
+    mutationFn: (update: PreferencesUpdate) => savePreferences(queryClient, update),
+  });
   return useCallback(
     (update) => {
-      if (!signedIn) return;
-      savePreferences(queryClient, update).catch(handleApiError);
+      if (signedIn) mutate(update);
     },
-    [queryClient, signedIn],
+    [mutate, signedIn],
   );
 }

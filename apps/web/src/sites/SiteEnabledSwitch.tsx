@@ -1,9 +1,8 @@
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleApiError } from '../api/error-handling';
 import { useEventRuns } from '../hooks/event-runs';
 import { inputTestId } from '../components/test-ids';
 import { SITE_LISTS_KEY, siteDetailKey, toggleSite } from './site-api';
@@ -33,15 +32,13 @@ export function SiteEnabledSwitch({
   });
   const busy = wanted !== null || runs.isRunning('toggle');
 
-  async function change(next: boolean) {
-    setWanted(next);
-    try {
-      runs.track('toggle', await toggleSite(siteId, next));
-    } catch (error) {
-      setWanted(null);
-      handleApiError(error);
-    }
-  }
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => toggleSite(siteId, next),
+    onMutate: (next) => setWanted(next),
+    onSuccess: (event) => runs.track('toggle', event),
+    onError: () => setWanted(null),
+  });
 
   const label = t('sites.show.enabled');
   return (
@@ -49,7 +46,7 @@ export function SiteEnabledSwitch({
       <Switch
         checked={wanted ?? enabled}
         disabled={disabled || busy}
-        onChange={(event) => void change(event.target.checked)}
+        onChange={(event) => toggle.mutate(event.target.checked)}
         slotProps={{ input: { ...inputTestId('site-toggle'), 'aria-label': label } }}
         data-busy={busy}
       />

@@ -1,7 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Paginated, SiteDetail, SiteSummary } from '@hostdeck/contracts';
-import { handleApiError } from '../api/error-handling';
 import { SITE_LISTS_KEY, setSiteFavorite, siteDetailKey } from './site-api';
 
 /** Shows a favourite change in every cached copy of the site: lists and its page. */
@@ -25,17 +24,21 @@ function applyFavorite(queryClient: QueryClient, siteId: number, isFavorite: boo
  */
 export function useToggleSiteFavorite() {
   const queryClient = useQueryClient();
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const { mutateAsync } = useMutation({
+    mutationFn: ({ siteId, isFavorite }: { siteId: number; isFavorite: boolean }) =>
+      setSiteFavorite(siteId, isFavorite),
+    onMutate: ({ siteId, isFavorite }) => applyFavorite(queryClient, siteId, isFavorite),
+    onSuccess: (saved, { siteId }) => applyFavorite(queryClient, siteId, saved),
+    onError: (_error, { siteId, isFavorite }) => applyFavorite(queryClient, siteId, !isFavorite),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY }),
+  });
   return useCallback(
-    async (siteId: number, isFavorite: boolean) => {
-      applyFavorite(queryClient, siteId, isFavorite);
-      try {
-        applyFavorite(queryClient, siteId, await setSiteFavorite(siteId, isFavorite));
-      } catch (error) {
-        applyFavorite(queryClient, siteId, !isFavorite);
-        handleApiError(error);
-      }
-      void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
-    },
-    [queryClient],
+    (siteId: number, isFavorite: boolean) =>
+      mutateAsync({ siteId, isFavorite }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
   );
 }

@@ -7,10 +7,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCRIPT_CONTENT_MAX_LENGTH, SCRIPT_MEMO_MAX_LENGTH, type CustomScript } from '@hostdeck/contracts';
-import { handleApiError } from '../api/error-handling';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { saveScript } from './terminal-api';
 
@@ -20,21 +20,17 @@ export function ScriptFormDialog(props: { script: CustomScript | null; onClose()
   const [memo, setMemo] = useState(props.script?.memo ?? '');
   const [content, setContent] = useState(props.script?.content ?? '');
   const [shared, setShared] = useState(props.script?.shared ?? false);
-  const [busy, setBusy] = useState(false);
   const valid = memo.trim() !== '' && content.trim() !== '';
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      await saveScript({ memo: memo.trim(), content, shared }, props.script?.id);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const saving = useMutation({
+    mutationFn: () => saveScript({ memo: memo.trim(), content, shared }, props.script?.id),
+    onSuccess: () => {
       showSnackbar(t('terminal.scripts.saved'));
       props.onSaved();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = saving.isPending;
+  const save = () => saving.mutate();
 
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" data-testid="terminal-script-form">
@@ -81,7 +77,7 @@ export function ScriptFormDialog(props: { script: CustomScript | null; onClose()
         <Button
           variant="contained"
           disabled={!valid || busy}
-          onClick={() => void save()}
+          onClick={save}
           data-testid="terminal-script-save"
         >
           {t('terminal.scripts.form.save')}

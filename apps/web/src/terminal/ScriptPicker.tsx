@@ -11,11 +11,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScript } from '@hostdeck/contracts';
-import { handleApiError } from '../api/error-handling';
 import { LoadFailure } from '../components/LoadFailure';
 import { showSnackbar } from '../feedback/snackbar-store';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -54,16 +53,16 @@ export function ScriptPicker(props: {
   );
   const refresh = () => void queryClient.invalidateQueries({ queryKey: SCRIPTS_QUERY_KEY });
 
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const deletion = useMutation({
+    mutationFn: deleteScript,
+    onSuccess: () => {
+      showSnackbar(t('terminal.scripts.deleted'));
+      refresh();
+    },
+  });
   const remove = async () => {
-    if (!deleting) return;
-    try {
-      await deleteScript(deleting.id);
-    } catch (error) {
-      handleApiError(error);
-      throw error;
-    }
-    showSnackbar(t('terminal.scripts.deleted'));
-    refresh();
+    if (deleting) await deletion.mutateAsync(deleting.id);
   };
 
   return (

@@ -12,11 +12,9 @@ import { refreshCurrentUser, useCurrentUser } from '../../session/use-current-us
 import { callAccountRoute } from '../account-api';
 import { AuthCard } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
-import { describeActionFailure } from '../form-errors';
 import { readVerificationToken } from '../hash-params';
 import { SIGNED_IN_HOME } from '../signed-in-destination';
-import { useFailureTexts } from '../use-failure-texts';
-import { useSessionHandOff } from '../use-session-hand-off';
+import { useAccountMutation } from '../use-account-mutation';
 import { useResendVerification } from '../use-resend-verification';
 
 type VerificationState = 'pending' | 'success' | 'failure';
@@ -29,29 +27,30 @@ export function ConfirmEmailPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const failureTexts = useFailureTexts();
-  const handOff = useSessionHandOff();
   const [token] = useState(() => readVerificationToken(location.hash));
   const [state, setState] = useState<VerificationState>(token === null ? 'failure' : 'pending');
   const [detail, setDetail] = useState<string | null>(null);
   // Development runs effects twice; the link must be posted once.
   const posted = useRef(false);
 
+  const verify = useAccountMutation({
+    mutationFn: async (sent: string) => {
+      await callAccountRoute('verifyEmail', { token: sent });
+      await refreshCurrentUser(queryClient);
+    },
+    onSuccess: () => setState('success'),
+    onFailure: (message) => {
+      setDetail(message === t('auth.confirm.failed') ? null : message);
+      setState('failure');
+    },
+  });
+  const { mutate } = verify;
+
   useEffect(() => {
     if (token === null || posted.current) return;
     posted.current = true;
-    callAccountRoute('verifyEmail', { token })
-      .then(async () => {
-        await refreshCurrentUser(queryClient);
-        setState('success');
-      })
-      .catch((error: unknown) => {
-        if (handOff(error)) return;
-        const message = describeActionFailure(error, failureTexts);
-        setDetail(message === t('auth.confirm.failed') ? null : message);
-        setState('failure');
-      });
-  }, [token, queryClient, failureTexts, handOff, t]);
+    mutate(token);
+  }, [token, mutate]);
 
   return (
     <AuthCard title={t('auth.confirm.title')}>

@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { apiGet } from '../../api/client';
+import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
-import { describeActionFailure } from '../form-errors';
+import { describeActionFailure, useFailureTexts } from '../../api/form-errors';
 import { formatDateTime } from '../format';
 import { OutboxMessageView } from '../outbox/OutboxMessageView';
 import { sortNewestFirst } from '../outbox/sort-outbox';
-import { useFailureTexts } from '../use-failure-texts';
 
 /** New mail shows up without a reload while a flow is being tried out in another tab. */
 const REFRESH_INTERVAL_MS = 5000;
@@ -66,9 +66,13 @@ export function DevOutboxPage() {
             {outbox.error.status === 404 ? t('outbox.unavailable') : t('outbox.signInToRead')}
           </Alert>
         ) : (
-          <Alert severity="error" data-testid="outbox-error">
-            {describeActionFailure(outbox.error, failureTexts)}
-          </Alert>
+          <LoadFailure
+            testId="outbox-error"
+            title={t('outbox.loadFailed')}
+            message={describeActionFailure(outbox.error, failureTexts)}
+            onRetry={() => void outbox.refetch()}
+            retrying={outbox.isFetching}
+          />
         )
       ) : (
         <Box

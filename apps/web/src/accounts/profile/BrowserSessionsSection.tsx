@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import Stack from '@mui/material/Stack';
@@ -6,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/client';
+import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { showSnackbar } from '../../feedback/snackbar-store';
 import { callAccountRoute } from '../account-api';
@@ -34,16 +34,12 @@ export function BrowserSessionsSection() {
       <Stack spacing={2}>
         {sessions.isPending ? <LoadingIndicator /> : null}
         {sessions.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('sessions.loadFailed')}
-          </Alert>
+          <LoadFailure
+            testId="sessions-load-failure"
+            title={t('sessions.loadFailed')}
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+          />
         ) : null}
         {sessions.data ? (
           <List disablePadding data-testid="sessions-list">

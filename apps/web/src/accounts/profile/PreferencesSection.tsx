@@ -8,16 +8,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import GridViewIcon from '@mui/icons-material/GridView';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppInfo, Preferences, User } from '@hostdeck/contracts';
 import { APP_INFO_QUERY_KEY } from '../../api/use-app-info';
 import { showSnackbar } from '../../feedback/snackbar-store';
 import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute, type AccountRequestBody } from '../account-api';
-import { describeActionFailure } from '../form-errors';
-import { useFailureTexts } from '../use-failure-texts';
-import { useSessionHandOff } from '../use-session-hand-off';
+import { useAccountMutation } from '../use-account-mutation';
 import { SectionCard } from './SectionCard';
 import { columnLabelKey, withColumnVisible, withServerListView } from './preferences-update';
 
@@ -28,27 +25,23 @@ import { columnLabelKey, withColumnVisible, withServerListView } from './prefere
 export function PreferencesSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const failureTexts = useFailureTexts();
-  const handOff = useSessionHandOff();
-  const [saving, setSaving] = useState(false);
   const preferences = user.preferences;
-
-  async function save(update: AccountRequestBody<'updatePreferences'>, next: Preferences) {
-    setSaving(true);
+  const saveMutation = useAccountMutation({
+    mutationFn: ({ update }: { update: AccountRequestBody<'updatePreferences'>; next: Preferences }) =>
+      callAccountRoute('updatePreferences', update),
     // Shown at once; the panel's answer (or a reload after a failure) settles it.
-    queryClient.setQueryData<AppInfo>(APP_INFO_QUERY_KEY, (info) =>
-      info?.user ? { ...info, user: { ...info.user, preferences: next } } : info,
-    );
-    try {
-      await callAccountRoute('updatePreferences', update);
-      showSnackbar(t('profile.saved'));
-    } catch (error) {
-      if (!handOff(error)) showSnackbar(describeActionFailure(error, failureTexts), 'error');
-    } finally {
-      await refreshCurrentUser(queryClient);
-      setSaving(false);
-    }
-  }
+    onMutate: ({ next }) => {
+      queryClient.setQueryData<AppInfo>(APP_INFO_QUERY_KEY, (info) =>
+        info?.user ? { ...info, user: { ...info.user, preferences: next } } : info,
+      );
+    },
+    onSuccess: () => showSnackbar(t('profile.saved')),
+    onFailure: (message) => showSnackbar(message, 'error'),
+    onSettled: () => refreshCurrentUser(queryClient),
+  });
+  const saving = saveMutation.isPending;
+  const save = (update: AccountRequestBody<'updatePreferences'>, next: Preferences) =>
+    saveMutation.mutate({ update, next });
 
   const columns = Object.entries(preferences.table_options.columns);
 
@@ -69,7 +62,7 @@ export function PreferencesSection({ user }: { user: User }) {
             aria-labelledby="server-list-view-label"
             onChange={(_event, view: Preferences['server_list_view'] | null) => {
               if (view === null || view === preferences.server_list_view) return;
-              void save({ server_list_view: view }, withServerListView(preferences, view));
+              save({ server_list_view: view }, withServerListView(preferences, view));
             }}
           >
             <ToggleButton value="grid" data-testid="preferences-view-grid">
@@ -97,7 +90,7 @@ export function PreferencesSection({ user }: { user: User }) {
                       checked={column.visible}
                       onChange={(_event, visible) => {
                         const next = withColumnVisible(preferences, key, visible);
-                        void save({ table_options: next.table_options }, next);
+                        save({ table_options: next.table_options }, next);
                       }}
                       slotProps={{ input: { 'data-testid': `preferences-column-${key}` } }}
                     />

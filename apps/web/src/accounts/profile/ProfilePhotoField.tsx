@@ -11,9 +11,7 @@ import { showSnackbar } from '../../feedback/snackbar-store';
 import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute } from '../account-api';
 import { FormAlert } from '../components/FormAlert';
-import { describeActionFailure } from '../form-errors';
-import { useFailureTexts } from '../use-failure-texts';
-import { useSessionHandOff } from '../use-session-hand-off';
+import { useAccountMutation } from '../use-account-mutation';
 import {
   PROFILE_PHOTO_ACCEPT,
   checkProfilePhoto,
@@ -23,14 +21,28 @@ import {
 
 const PHOTO_SIZE = 96;
 
+interface PhotoChange {
+  kind: 'upload' | 'delete';
+  action: () => Promise<unknown>;
+  /** The notice once it is done. */
+  done: string;
+}
+
 /** The profile photo: shown, replaced (checked here first, then by the panel) or removed. */
 export function ProfilePhotoField({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const failureTexts = useFailureTexts();
-  const handOff = useSessionHandOff();
-  const [busy, setBusy] = useState<'upload' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const photo = useAccountMutation({
+    mutationFn: async ({ action }: PhotoChange) => {
+      await action();
+      await refreshCurrentUser(queryClient);
+    },
+    onMutate: () => setError(null),
+    onSuccess: (_result, { done }) => showSnackbar(done),
+    onFailure: setError,
+  });
+  const busy = photo.isPending ? photo.variables.kind : null;
 
   function problemMessage(problem: PhotoProblem): string {
     if (problem === 'type') return t('profile.photo.wrongType');
@@ -38,18 +50,8 @@ export function ProfilePhotoField({ user }: { user: User }) {
     return t('profile.photo.tooLarge', { size: profilePhotoMaxMegabytes() });
   }
 
-  async function run(kind: 'upload' | 'delete', action: () => Promise<unknown>, done: string) {
-    setBusy(kind);
-    setError(null);
-    try {
-      await action();
-      await refreshCurrentUser(queryClient);
-      showSnackbar(done);
-    } catch (failure) {
-      if (!handOff(failure)) setError(describeActionFailure(failure, failureTexts));
-    } finally {
-      setBusy(null);
-    }
+  function run(kind: PhotoChange['kind'], action: () => Promise<unknown>, done: string) {
+    photo.mutate({ kind, action, done });
   }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -65,7 +67,7 @@ export function ProfilePhotoField({ user }: { user: User }) {
     }
     const body = new FormData();
     body.append('photo', file);
-    void run('upload', () => callAccountRoute('uploadProfilePhoto', body), t('profile.photo.uploaded'));
+    run('upload', () => callAccountRoute('uploadProfilePhoto', body), t('profile.photo.uploaded'));
   }
 
   return (
@@ -106,7 +108,7 @@ export function ProfilePhotoField({ user }: { user: User }) {
                 loading={busy === 'delete'}
                 disabled={busy !== null}
                 onClick={() =>
-                  void run('delete', () => callAccountRoute('deleteProfilePhoto'), t('profile.photo.deleted'))
+                  run('delete', () => callAccountRoute('deleteProfilePhoto'), t('profile.photo.deleted'))
                 }
                 data-testid="profile-photo-delete"
               >

@@ -1,36 +1,42 @@
-import { useCallback, useState } from 'react';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
-import { useFieldErrors, type FieldErrors } from '../../api/field-errors';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { notifySuccess } from '../../api/error-handling';
+import { useFieldErrors, type FieldErrors } from '../../api/form-errors';
+
+interface DialogRun {
+  action: () => Promise<unknown>;
+  after: () => void;
+  successMessage?: string;
+}
 
 /**
  * Runs a dialog's action: busy while it runs; success → notice, `after()` (refresh, close);
- * failure → the general error handler and the field errors under their fields (spec/001 §8).
+ * failure → the general error handler (the query client's mutation cache) and the field errors
+ * under their fields (spec/001 §8).
  */
 export function useDialogAction(): {
   busy: boolean;
   fieldErrors: FieldErrors;
   run: (action: () => Promise<unknown>, after: () => void, successMessage?: string) => Promise<boolean>;
 } {
-  const [busy, setBusy] = useState(false);
   const fieldErrors = useFieldErrors();
-  const run = useCallback(
-    async (action: () => Promise<unknown>, after: () => void, successMessage?: string) => {
-      setBusy(true);
-      fieldErrors.clear();
-      try {
-        await action();
-        notifySuccess(successMessage);
-        after();
-        return true;
-      } catch (error) {
-        fieldErrors.apply(error);
-        handleApiError(error);
-        return false;
-      } finally {
-        setBusy(false);
-      }
+  const { apply, clear } = fieldErrors;
+  const { mutateAsync, isPending } = useMutation({
+    mutationFn: ({ action }: DialogRun) => action(),
+    onMutate: () => clear(),
+    onSuccess: (_result, { after, successMessage }) => {
+      notifySuccess(successMessage);
+      after();
     },
-    [fieldErrors],
+    onError: (error) => apply(error),
+  });
+  const run = useCallback(
+    (action: () => Promise<unknown>, after: () => void, successMessage?: string) =>
+      mutateAsync({ action, after, successMessage }).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
   );
-  return { busy, fieldErrors, run };
+  return { busy: isPending, fieldErrors, run };
 }

@@ -34,6 +34,8 @@ export function useUploads(context: FileDialogContext) {
   const options = context.upload ?? {};
   const folder = options.path ?? context.currentPath;
   const [items, setItems] = useState<UploadItem[]>([]);
+  // Not a useMutation: a queue of XHR uploads, each with its progress and its own cancel, one
+  // after another, a 413 told apart from other failures per file; `running` covers the queue.
   const [running, setRunning] = useState(false);
   const itemsRef = useRef<UploadItem[]>([]);
   const cancels = useRef(new Map<number, () => void>());

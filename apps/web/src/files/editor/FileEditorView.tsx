@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleApiError } from '../../api/error-handling';
 import { LazyCodeEditor } from '../../components/code-editor/LazyCodeEditor';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { startBrowserDownload } from '../api/browser-download';
@@ -76,15 +76,14 @@ export function FileEditorView({
     return () => window.removeEventListener('keydown', onKey);
   }, [active]);
 
-  async function download() {
-    try {
-      const link = await client.fileUrl('download', path);
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const download = useMutation({
+    mutationFn: () => client.fileUrl('download', path),
+    onSuccess: (link) => {
       const name = path.split('/').pop() ?? 'download';
       setSaveLinkAs(startBrowserDownload(link, name) === 'save-as' ? link.url : null);
-    } catch (error) {
-      handleApiError(error);
-    }
-  }
+    },
+  });
 
   return (
     <Box
@@ -100,7 +99,7 @@ export function FileEditorView({
         busy={document.overlay !== null}
         canSave={canSave}
         onRefresh={() => void document.reload()}
-        onDownload={() => void download()}
+        onDownload={() => download.mutate()}
         onClean={() => setConfirm('clean')}
         onDelete={() => setConfirm('delete')}
         onSave={() => void save()}

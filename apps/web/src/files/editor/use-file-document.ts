@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError, notifySuccess } from '../../api/error-handling';
@@ -24,7 +25,6 @@ export function useFileDocument(client: FileAgentClient, path: string) {
   const [mode, setMode] = useState<EditorMode>(() => editorModeForPath(path));
   const [content, setContent] = useState('');
   const [original, setOriginal] = useState('');
-  const [overlay, setOverlay] = useState<'saving' | 'deleting' | null>(null);
   const mediaLink = useRef<DownloadLink | null>(null);
   const generation = useRef(0);
 
@@ -79,19 +79,18 @@ export function useFileDocument(client: FileAgentClient, path: string) {
 
   useEffect(() => () => releaseMedia(), []);
 
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const fileAction = useMutation({
+    mutationFn: ({ action }: { kind: 'saving' | 'deleting'; action: () => Promise<unknown> }) => action(),
+  });
+  const overlay = fileAction.isPending ? fileAction.variables.kind : null;
+
   /** Runs an action under the file's overlay; true when it succeeded. */
-  const withOverlay = async (kind: 'saving' | 'deleting', action: () => Promise<unknown>) => {
-    setOverlay(kind);
-    try {
-      await action();
-      return true;
-    } catch (error) {
-      handleApiError(error);
-      return false;
-    } finally {
-      setOverlay(null);
-    }
-  };
+  const withOverlay = (kind: 'saving' | 'deleting', action: () => Promise<unknown>) =>
+    fileAction.mutateAsync({ kind, action }).then(
+      () => true,
+      () => false,
+    );
 
   const save = async () => {
     const text = content;

@@ -10,13 +10,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SUPPORTED_OS_IDS, type ServerDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
-import { fieldErrorsOf, scrollToField } from '../../api/field-errors';
+import { scrollToField, splitFieldErrors } from '../../api/form-errors';
 import { useAppInfo } from '../../api/use-app-info';
 import { routePath } from '../../app/route-names';
 import { PageTitle } from '../../pages/PageTitle';
@@ -72,7 +71,7 @@ function ConnectForm({ onConnected }: { onConnected: (server: ServerDetail) => v
   const [values, setValues] = useState<ConnectFormValues>(() => defaultConnectValues(phpVersions));
   const [errors, setErrors] = useState<Partial<Record<ConnectField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // A second Enter while the request runs must not send it twice; isPending renders too late.
   const inFlight = useRef(false);
 
   function update(next: ConnectFormValues, field: ConnectField) {
@@ -86,7 +85,29 @@ function ConnectForm({ onConnected }: { onConnected: (server: ServerDetail) => v
     if (first !== undefined) window.requestAnimationFrame(() => scrollToField(first));
   }
 
-  async function submit(event: FormEvent) {
+  // A failure is reported by the query client's mutation cache (handleApiError); its field errors
+  // go under the fields, anything else above the form.
+  const connect = useMutation({
+    mutationFn: connectServer,
+    onSuccess: (server) => {
+      queryClient.setQueryData(serverDetailKey(server.id), server);
+      void queryClient.invalidateQueries({ queryKey: ['servers', 'list'] });
+      onConnected(server);
+    },
+    onError: (error) => {
+      const { fields, other } = splitFieldErrors(error, connectFieldOf);
+      show(fields);
+      if (Object.keys(fields).length === 0 || other.length > 0) {
+        setFormError(other[0] ?? (error instanceof Error ? error.message : t('errors.somethingWentWrong')));
+      }
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+  const submitting = connect.isPending;
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current) return;
     setFormError(null);
@@ -103,30 +124,8 @@ function ConnectForm({ onConnected }: { onConnected: (server: ServerDetail) => v
       return;
     }
     inFlight.current = true;
-    setSubmitting(true);
     setErrors({});
-    try {
-      const server = await connectServer(connectRequest(values));
-      queryClient.setQueryData(serverDetailKey(server.id), server);
-      void queryClient.invalidateQueries({ queryKey: ['servers', 'list'] });
-      onConnected(server);
-    } catch (error) {
-      handleApiError(error);
-      const fields: Partial<Record<ConnectField, string>> = {};
-      const other: string[] = [];
-      for (const [path, message] of Object.entries(fieldErrorsOf(error))) {
-        const field = connectFieldOf(path);
-        if (field) fields[field] ??= message;
-        else other.push(message);
-      }
-      show(fields);
-      if (Object.keys(fields).length === 0 || other.length > 0) {
-        setFormError(other[0] ?? (error instanceof Error ? error.message : t('errors.somethingWentWrong')));
-      }
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    connect.mutate(connectRequest(values));
   }
 
   const text = (field: 'name' | 'ip' | 'port' | 'password', label: string, extra: object = {}) => ({
@@ -143,7 +142,7 @@ function ConnectForm({ onConnected }: { onConnected: (server: ServerDetail) => v
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack spacing={3}>
         <Section title={t('connect.serverSection')}>
           <TextField {...text('name', t('connect.name'))} autoComplete="off" fullWidth />

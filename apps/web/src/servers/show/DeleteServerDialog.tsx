@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { ActionDialog, ActionDialogFrame } from '../../components/ActionDialog';
 
 interface DeleteServerDialogProps {

@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFailedStatus, type ServerDetail } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
 import { StatusBadge } from '../../components/StatusBadge';
 import { eventErrorLine } from '../../notifications/event-text';
 import { ShellOutput } from '../../notifications/ShellOutput';
@@ -28,7 +28,6 @@ export function ProvisioningPanel({ server }: { server: ServerDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { event, output, isPending } = useLiveEvent(server.provision_event_id);
-  const [retrying, setRetrying] = useState<'step' | 'start' | null>(null);
   const step = failedStep(event);
   const failed = event ? event.is_finished && isFailedStatus(event.status) : isFailedStatus(server.status);
   const finished = event?.is_finished ?? false;
@@ -39,18 +38,15 @@ export function ProvisioningPanel({ server }: { server: ServerDetail }) {
     if (finished) void queryClient.invalidateQueries({ queryKey: serverDetailKey(server.id) });
   }, [finished, server.id, queryClient]);
 
-  async function retry(from: 'step' | 'start') {
-    setRetrying(from);
-    try {
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const retry = useMutation({
+    mutationFn: async (from: 'step' | 'start') => {
       await reinstallServer(server.id, from === 'step' && step ? step : undefined);
       notifySuccess();
       await queryClient.invalidateQueries({ queryKey: serverDetailKey(server.id) });
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setRetrying(null);
-    }
-  }
+    },
+  });
+  const retrying = retry.isPending ? retry.variables : null;
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="provision-panel">
@@ -93,7 +89,7 @@ export function ProvisioningPanel({ server }: { server: ServerDetail }) {
                 variant="contained"
                 loading={retrying === 'step'}
                 disabled={retrying !== null}
-                onClick={() => void retry('step')}
+                onClick={() => retry.mutate('step')}
                 data-testid="provision-retry-step"
               >
                 {t('serverShow.provision.retryStep')}
@@ -103,7 +99,7 @@ export function ProvisioningPanel({ server }: { server: ServerDetail }) {
               variant={step ? 'outlined' : 'contained'}
               loading={retrying === 'start'}
               disabled={retrying !== null}
-              onClick={() => void retry('start')}
+              onClick={() => retry.mutate('start')}
               data-testid="provision-retry-start"
             >
               {server.provision_event_id === null

@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
 import { protectServer } from '../server-api';
 
 /** Parts of the server page's action cards (ServerActions.tsx). */
@@ -23,26 +23,20 @@ export function ProtectSwitch({
 }) {
   const { t } = useTranslation();
   // The switch shows the wanted state while the panel stores it; its answer settles it.
-  const [pending, setPending] = useState<boolean | null>(null);
-  async function toggle(next: boolean) {
-    setPending(next);
-    try {
-      onSaved(await protectServer(server.id, next));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setPending(null);
-    }
-  }
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const protect = useMutation({
+    mutationFn: (next: boolean) => protectServer(server.id, next),
+    onSuccess: onSaved,
+  });
   return (
     <Tooltip title={t('serverShow.actions.protectHint')}>
       <FormControlLabel
         sx={{ ml: 0 }}
         control={
           <Switch
-            checked={pending ?? server.protected}
-            disabled={pending !== null}
-            onChange={(event) => void toggle(event.target.checked)}
+            checked={protect.isPending ? protect.variables : server.protected}
+            disabled={protect.isPending}
+            onChange={(event) => protect.mutate(event.target.checked)}
             slotProps={{ input: { 'data-testid': 'server-protect' } }}
           />
         }

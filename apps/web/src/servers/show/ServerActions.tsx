@@ -9,7 +9,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ import {
   renameServerRequestSchema,
   type ServerDetail,
 } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
 import { routePath } from '../../app/route-names';
 import { showSnackbar } from '../../feedback/snackbar-store';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -81,13 +81,8 @@ export function ServerActions({ server }: { server: ServerDetail }) {
     if (key !== 'clean') notifySuccess();
   }
 
-  async function run(action: () => Promise<void>) {
-    try {
-      await action();
-    } catch (error) {
-      handleApiError(error);
-    }
-  }
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const serverEvent = useMutation({ mutationFn: startEvent });
 
   const restarting = runs.isRunning('restartNormal');
   const hotfixBusy = server.hotfix || runs.isRunning('hotfix');
@@ -125,7 +120,7 @@ export function ServerActions({ server }: { server: ServerDetail }) {
             icon={<BuildIcon />}
             testId="server-hotfix"
             busy={hotfixBusy}
-            onClick={() => void run(() => startEvent('hotfix'))}
+            onClick={() => serverEvent.mutate('hotfix')}
           >
             {t('serverShow.actions.hotfix')}
           </ActionButton>
@@ -236,12 +231,7 @@ export function ServerActions({ server }: { server: ServerDetail }) {
         destructive={dialog === 'restartHard'}
         onClose={close}
         onConfirm={async () => {
-          try {
-            await startEvent(dialog === 'restartHard' ? 'restartHard' : 'restartNormal');
-          } catch (error) {
-            handleApiError(error);
-            throw error;
-          }
+          await serverEvent.mutateAsync(dialog === 'restartHard' ? 'restartHard' : 'restartNormal');
         }}
       />
       <ConfirmDialog
@@ -251,12 +241,7 @@ export function ServerActions({ server }: { server: ServerDetail }) {
         confirmLabel={t('serverShow.actions.clean')}
         onClose={close}
         onConfirm={async () => {
-          try {
-            await startEvent('clean');
-          } catch (error) {
-            handleApiError(error);
-            throw error;
-          }
+          await serverEvent.mutateAsync('clean');
         }}
       />
       <DeleteServerDialog

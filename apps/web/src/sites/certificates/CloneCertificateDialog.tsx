@@ -7,8 +7,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate } from '@hostdeck/contracts';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { ActionDialog, ActionDialogFrame } from '../../components/ActionDialog';
+import { LoadFailure } from '../../components/LoadFailure';
 import { siteSearchQuery } from '../site-queries';
 
 interface CloneCertificateDialogProps {
@@ -67,7 +68,15 @@ function CloneForm({
       <Stack spacing={2}>
         <DialogContentText>{t('siteCertificates.clone.message')}</DialogContentText>
         {error && <Alert severity="error">{error}</Alert>}
-        {sites.isSuccess && others.length === 0 ? (
+        {sites.isError ? (
+          <LoadFailure
+            testId="ssl-clone-sites-failure"
+            title={t('sites.list.loadFailed')}
+            message={sites.error.message}
+            onRetry={() => void sites.refetch()}
+            retrying={sites.isFetching}
+          />
+        ) : sites.isSuccess && others.length === 0 ? (
           <Alert severity="info">{t('siteCertificates.clone.noSites')}</Alert>
         ) : (
           <TextField

@@ -7,11 +7,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate, CsrCertificateRequest } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
-import { applyFieldErrors } from '../../api/field-errors';
+import { applyFieldErrors } from '../../api/form-errors';
 import { ActionDialogFrame } from '../../components/ActionDialog';
 import { copyText } from '../copy-text';
 
@@ -44,39 +44,38 @@ function CsrForm({ defaultDomains, onClose, onCreate }: Omit<CsrDialogProps, 'op
     department: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<Certificate | null>(null);
-
-  if (created?.csr) return <CsrCreated csr={created.csr} onClose={onClose} />;
-
-  async function submit() {
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      const list = domains
-        .split(/[\s,]+/)
-        .map((domain) => domain.trim())
-        .filter(Boolean);
-      setCreated(
-        await onCreate({
-          domains: list,
-          country: values.country.trim().toUpperCase(),
-          state: values.state,
-          city: values.city,
-          organization: values.organization,
-          ...(values.department.trim() ? { department: values.department } : {}),
-        }),
-      );
-    } catch (failure) {
-      handleApiError(failure);
+  // A failure is reported by the query client's mutation cache (handleApiError); its field
+  // errors go under the fields.
+  const create = useMutation({
+    mutationFn: onCreate,
+    onSuccess: setCreated,
+    onError: (failure) => {
       const found: Record<string, string> = {};
       // Errors of one domain come as `domains.N`: shown under the domains field.
       applyFieldErrors(failure, (field, text) => (found[field.split('.')[0]!] ??= text));
       setErrors(found);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = create.isPending;
+
+  if (created?.csr) return <CsrCreated csr={created.csr} onClose={onClose} />;
+
+  function submit() {
+    if (busy) return;
+    setErrors({});
+    const list = domains
+      .split(/[\s,]+/)
+      .map((domain) => domain.trim())
+      .filter(Boolean);
+    create.mutate({
+      domains: list,
+      country: values.country.trim().toUpperCase(),
+      state: values.state,
+      city: values.city,
+      organization: values.organization,
+      ...(values.department.trim() ? { department: values.department } : {}),
+    });
   }
 
   const field = (name: TextFieldName, size: number) => (
@@ -104,7 +103,7 @@ function CsrForm({ defaultDomains, onClose, onCreate }: Omit<CsrDialogProps, 'op
       submitTestId="ssl-csr-submit"
       busy={busy}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <DialogContentText sx={{ mb: 2 }}>{t('siteCertificates.csr.message')}</DialogContentText>
       <Grid container spacing={2}>

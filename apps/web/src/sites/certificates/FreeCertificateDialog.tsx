@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteDetail } from '@hostdeck/contracts';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { ActionDialog, ActionDialogFrame } from '../../components/ActionDialog';
 import { inputTestId } from '../../components/test-ids';
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFieldErrors } from '../../api/field-errors';
+import { useFieldErrors } from '../../api/form-errors';
 import { ActionDialogFrame } from '../../components/ActionDialog';
 
 export interface PemField {

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadFailure } from '../../components/LoadFailure';
 import { SiteCard } from '../show/SiteCard';
 import { copyText } from '../copy-text';
 import { regenerateRenewalToken, renewalKey, renewalQuery } from './certificate-api';
@@ -43,6 +44,15 @@ export function RenewalCard({ siteId }: { siteId: number }) {
       description={t('siteCertificates.renewal.description')}
       testId="ssl-renewal"
     >
+      {renewal.isError && (
+        <LoadFailure
+          testId="ssl-renewal-failure"
+          title={t('siteCertificates.renewal.loadFailed')}
+          message={renewal.error.message}
+          onRetry={() => void renewal.refetch()}
+          retrying={renewal.isFetching}
+        />
+      )}
       {data && (
         <Stack spacing={1.5}>
           {data.urls.map((url) => (

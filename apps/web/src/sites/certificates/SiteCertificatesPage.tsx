@@ -6,11 +6,12 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate, CertificateEventResponse } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
+import { LiveEventOutput } from '../../components/LiveEventOutput';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useListPage } from '../../pages/use-list-page';
@@ -32,7 +33,6 @@ import { CsrCreated, CsrDialog } from './CsrDialog';
 import { FreeCertificateDialog } from './FreeCertificateDialog';
 import { PemDialog } from './PemDialog';
 import { RenewalCard } from './RenewalCard';
-import { CertificateEventOutput } from './CertificateEventOutput';
 
 type OpenDialog = 'free' | 'import' | 'csr' | null;
 
@@ -57,6 +57,32 @@ export function SiteCertificatesPage() {
   const [deleting, setDeleting] = useState<Certificate | null>(null);
   const [deactivating, setDeactivating] = useState<Certificate | null>(null);
 
+  const reload = () => queryClient.invalidateQueries({ queryKey: CERTIFICATE_LISTS_KEY });
+
+  /**
+   * An event started: its output opens and the list goes back to its first page. A failure is
+   * reported by the dialog's mutation, or the page's below (the query client's mutation cache).
+   */
+  async function started(start: () => Promise<CertificateEventResponse>) {
+    const result = await start();
+    setShownEventId(result.data.id);
+    listPage.setPage(1);
+    await reload();
+    notifySuccess();
+  }
+  const setActive = useMutation({
+    mutationFn: ({ certificate, active }: { certificate: Certificate; active: boolean }) =>
+      started(() => setCertificateActive(siteId, certificate.id, active)),
+  });
+  const remove = useMutation({
+    mutationFn: async (certificate: Certificate) => {
+      const eventId = await deleteCertificate(siteId, certificate.id);
+      if (eventId !== null) setShownEventId(eventId);
+      await reload();
+      notifySuccess();
+    },
+  });
+
   if (!site) return <LoadingIndicator />;
   if (site.site_id !== null) {
     return (
@@ -69,37 +95,9 @@ export function SiteCertificatesPage() {
     );
   }
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: CERTIFICATE_LISTS_KEY });
-
-  /**
-   * An event started: its output opens and the list goes back to its first page. A failure is
-   * reported by the dialog's mutation (the query client's mutation cache); `reported` wraps the
-   * calls made without one.
-   */
-  async function started(start: () => Promise<CertificateEventResponse>) {
-    const result = await start();
-    setShownEventId(result.data.id);
-    listPage.setPage(1);
-    await reload();
-    notifySuccess();
-  }
-
-  async function reported(run: () => Promise<void>) {
-    try {
-      await run();
-    } catch (error) {
-      handleApiError(error);
-      throw error;
-    }
-  }
-
   const actions: CertificateActions = {
     setActive: (certificate, active) =>
-      active
-        ? void reported(() => started(() => setCertificateActive(siteId, certificate.id, true))).catch(
-            () => {},
-          )
-        : setDeactivating(certificate),
+      active ? setActive.mutate({ certificate, active }) : setDeactivating(certificate),
     installSigned: setInstalling,
     showCsr: setShowingCsr,
     clone: setCloning,
@@ -109,18 +107,6 @@ export function SiteCertificatesPage() {
       setReveal((count) => count + 1);
     },
   };
-
-  async function remove(certificate: Certificate) {
-    try {
-      const eventId = await deleteCertificate(siteId, certificate.id);
-      if (eventId !== null) setShownEventId(eventId);
-      await reload();
-      notifySuccess();
-    } catch (error) {
-      handleApiError(error);
-      throw error;
-    }
-  }
 
   const active = site.certificate;
   const domainsOf = (certificate: Certificate | null) => certificate?.domains.join(', ') ?? '';
@@ -176,7 +162,16 @@ export function SiteCertificatesPage() {
             })
           : t('siteCertificates.noActive')}
       </Alert>
-      {shownEventId !== null && <CertificateEventOutput eventId={shownEventId} reveal={reveal} />}
+      {shownEventId !== null && (
+        <LiveEventOutput
+          eventId={shownEventId}
+          reveal={reveal}
+          title={t('siteCertificates.output.title')}
+          titleFromEvent
+          heading="h2"
+          testId="ssl-output"
+        />
+      )}
       <CertificateList siteId={siteId} listPage={listPage} actions={actions} />
       <RenewalCard siteId={siteId} />
 
@@ -239,7 +234,7 @@ export function SiteCertificatesPage() {
         confirmLabel={t('siteCertificates.list.deactivate')}
         destructive
         onClose={() => setDeactivating(null)}
-        onConfirm={() => reported(() => started(() => setCertificateActive(siteId, deactivating!.id, false)))}
+        onConfirm={() => setActive.mutateAsync({ certificate: deactivating!, active: false })}
       />
       <ConfirmDialog
         open={deleting !== null}
@@ -255,7 +250,7 @@ export function SiteCertificatesPage() {
         confirmLabel={t('siteCertificates.list.delete')}
         destructive
         onClose={() => setDeleting(null)}
-        onConfirm={() => remove(deleting!)}
+        onConfirm={() => remove.mutateAsync(deleting!)}
       />
     </Stack>
   );

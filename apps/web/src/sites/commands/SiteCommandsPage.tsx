@@ -5,18 +5,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteCommandTextSchema } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { notifySuccess } from '../../api/error-handling';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useListPage } from '../../pages/use-list-page';
 import { schemaMessage } from '../../api/field-messages';
 import { runSiteCommand } from '../deployments/deployment-api';
-import { LiveEventOutput } from '../deployments/LiveEventOutput';
+import { LiveEventOutput } from '../../components/LiveEventOutput';
 import { useRouteSite } from '../use-site';
 import { CommandHistory } from './CommandHistory';
 
@@ -32,33 +32,33 @@ export function SiteCommandsPage() {
   const listPage = useListPage();
   const [command, setCommand] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
   const [shownEventId, setShownEventId] = useState<number | null>(null);
+  const siteId = site?.id ?? 0;
+  // A failure is reported by the query client's mutation cache (handleApiError); the command's
+  // field error goes under the input.
+  const runCommand = useMutation({
+    mutationFn: (text: string) => runSiteCommand(siteId, text),
+    onSuccess: async (started) => {
+      setShownEventId(started.event.id);
+      listPage.setPage(1);
+      await queryClient.invalidateQueries({ queryKey: ['commands', siteId] });
+      notifySuccess();
+    },
+    onError: (error) => setProblem(fieldErrorsOf(error).command ?? null),
+  });
+  const running = runCommand.isPending;
 
   if (!site) return <LoadingIndicator />;
-  const siteId = site.id;
   const directory = site.current_release ? `${site.home}/current` : site.home;
 
-  async function run(text: string) {
+  function run(text: string) {
     const message = schemaMessage(siteCommandTextSchema, text);
     if (message) {
       setProblem('key' in message ? t(message.key) : message.text);
       return;
     }
     setProblem(null);
-    setRunning(true);
-    try {
-      const started = await runSiteCommand(siteId, text);
-      setShownEventId(started.event.id);
-      listPage.setPage(1);
-      await queryClient.invalidateQueries({ queryKey: ['commands', siteId] });
-      notifySuccess();
-    } catch (error) {
-      handleApiError(error);
-      setProblem(fieldErrorsOf(error).command ?? null);
-    } finally {
-      setRunning(false);
-    }
+    runCommand.mutate(text);
   }
 
   return (
@@ -77,7 +77,7 @@ export function SiteCommandsPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void run(command);
+            run(command);
           }}
         >
           <TextField
@@ -93,7 +93,7 @@ export function SiteCommandsPage() {
               // Ctrl/Cmd+Enter runs; Enter alone adds a line.
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                 event.preventDefault();
-                void run(command);
+                run(command);
               }
             }}
             error={problem !== null}
@@ -130,7 +130,7 @@ export function SiteCommandsPage() {
         onShowOutput={setShownEventId}
         onRerun={(previous) => {
           setCommand(previous.command);
-          void run(previous.command);
+          run(previous.command);
         }}
       />
     </Stack>

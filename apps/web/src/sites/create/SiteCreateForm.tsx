@@ -10,12 +10,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_DOMAIN_DNS_LIFETIME_DAYS } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
-import { fieldErrorsOf, scrollToField } from '../../api/field-errors';
+import { scrollToField, splitFieldErrors } from '../../api/form-errors';
 import { LoadFailure } from '../../components/LoadFailure';
 import { inputTestId } from '../../components/test-ids';
 import { SITE_LISTS_KEY, createSite } from '../site-api';
@@ -86,7 +85,7 @@ export function SiteCreateForm({
   const [typed, setValues] = useState<SiteCreateValues>(() => initialSiteCreateValues(serverId));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // A second Enter while the request runs must not send it twice; isPending renders too late.
   const inFlight = useRef(false);
   const {
     servers,
@@ -114,7 +113,32 @@ export function SiteCreateForm({
     if (first !== undefined) window.requestAnimationFrame(() => scrollToField(first));
   }
 
-  async function submit(event: FormEvent) {
+  // A failure is reported by the query client's mutation cache (handleApiError); its field errors
+  // go under the fields, anything else above the form.
+  const create = useMutation({
+    mutationFn: createSite,
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
+      onCreated({
+        id: created.id,
+        eventId: created.event_id,
+        databasePassword: created.database_password ?? null,
+      });
+    },
+    onError: (error) => {
+      const { fields, other } = splitFieldErrors(error, siteCreateFieldOf);
+      show(fields);
+      if (Object.keys(fields).length === 0 || other.length > 0) {
+        setFormError(other[0] ?? (error instanceof Error ? error.message : t('errors.somethingWentWrong')));
+      }
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+  const submitting = create.isPending;
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current || !server) return;
     setFormError(null);
@@ -128,33 +152,8 @@ export function SiteCreateForm({
       return;
     }
     inFlight.current = true;
-    setSubmitting(true);
     setErrors({});
-    try {
-      const created = await createSite(siteCreateRequest(values, server));
-      void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
-      onCreated({
-        id: created.id,
-        eventId: created.event_id,
-        databasePassword: created.database_password ?? null,
-      });
-    } catch (error) {
-      handleApiError(error);
-      const fields: Errors = {};
-      const other: string[] = [];
-      for (const [path, message] of Object.entries(fieldErrorsOf(error))) {
-        const field = siteCreateFieldOf(path);
-        if (field) fields[field] ??= message;
-        else other.push(message);
-      }
-      show(fields);
-      if (Object.keys(fields).length === 0 || other.length > 0) {
-        setFormError(other[0] ?? (error instanceof Error ? error.message : t('errors.somethingWentWrong')));
-      }
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    create.mutate(siteCreateRequest(values, server));
   }
 
   const text = (field: SiteCreateField, testId: string) => ({
@@ -356,7 +355,7 @@ export function SiteCreateForm({
     </Stack>
   );
   return (
-    <form id={SITE_CREATE_FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
+    <form id={SITE_CREATE_FORM_ID} onSubmit={submit} noValidate>
       {frame(fields, renderActions({ submitting, canSubmit: server !== null }))}
     </form>
   );

@@ -4,10 +4,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploySettings } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { inputTestId } from '../../components/test-ids';
 import { copyText } from '../copy-text';
@@ -30,19 +31,15 @@ export function DeployHookCard({
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const [switching, setSwitching] = useState(false);
-
-  async function setAuto(enabled: boolean) {
-    setSwitching(true);
-    try {
-      await save(() => deploySettingsCalls.setAutoDeploy(siteId, enabled));
-      notifySuccess();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setSwitching(false);
-    }
-  }
+  // Failures are reported by the query client's mutation cache (handleApiError).
+  const setAuto = useMutation({
+    mutationFn: (enabled: boolean) => save(() => deploySettingsCalls.setAutoDeploy(siteId, enabled)),
+    onSuccess: () => notifySuccess(),
+  });
+  const refresh = useMutation({
+    mutationFn: () => save(() => deploySettingsCalls.refreshToken(siteId)),
+    onSuccess: () => notifySuccess(),
+  });
 
   return (
     <SettingsCard
@@ -68,8 +65,8 @@ export function DeployHookCard({
           control={
             <Switch
               checked={settings.auto_deploy}
-              disabled={switching}
-              onChange={(event) => void setAuto(event.target.checked)}
+              disabled={setAuto.isPending}
+              onChange={(event) => setAuto.mutate(event.target.checked)}
               slotProps={{ input: inputTestId('deploy-auto') }}
             />
           }
@@ -97,13 +94,7 @@ export function DeployHookCard({
         destructive
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          try {
-            await save(() => deploySettingsCalls.refreshToken(siteId));
-            notifySuccess();
-          } catch (error) {
-            handleApiError(error);
-            throw error;
-          }
+          await refresh.mutateAsync();
         }}
       />
     </SettingsCard>

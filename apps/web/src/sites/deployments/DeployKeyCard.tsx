@@ -93,9 +93,7 @@ export function DeployKeyCard({
           variant="contained"
           loading={busy}
           onClick={() =>
-            key
-              ? setConfirming('replace')
-              : void run(() => deploySettingsCalls.generateKey(siteId)).catch(() => {})
+            key ? setConfirming('replace') : change.mutate(() => deploySettingsCalls.generateKey(siteId))
           }
           data-testid="deploy-key-generate"
         >

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeploySettings } from '@hostdeck/contracts';
 import { notifySuccess } from '../../api/error-handling';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { LazyCodeEditor, type EditorMode } from '../../components/code-editor/LazyCodeEditor';
 import { SettingsCard } from './SettingsCard';
 import type { DeploySettingsState } from './use-deploy-settings';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { branchSchema, repositoryUrlSchema, type DeploySettings } from '@hostdeck/contracts';
 import { notifySuccess } from '../../api/error-handling';
-import { useFieldErrors } from '../../api/field-errors';
+import { useFieldErrors } from '../../api/form-errors';
 import { schemaMessage, type FieldMessage } from '../../api/field-messages';
 import { inputTestId } from '../../components/test-ids';
 import { deploySettingsCalls } from './deployment-api';

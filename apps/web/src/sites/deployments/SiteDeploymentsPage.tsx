@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeploymentStarted } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import type { Deployment, DeploymentStarted } from '@hostdeck/contracts';
+import { notifySuccess } from '../../api/error-handling';
+import { LoadFailure } from '../../components/LoadFailure';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useListPage } from '../../pages/use-list-page';
@@ -18,7 +19,7 @@ import { DeploymentList } from './DeploymentList';
 import { DeployHookCard } from './DeployHookCard';
 import { DeployKeyCard } from './DeployKeyCard';
 import { DeployTextCard } from './DeployTextCard';
-import { LiveEventOutput } from './LiveEventOutput';
+import { LiveEventOutput } from '../../components/LiveEventOutput';
 import { RepositoryCard } from './RepositoryCard';
 import { useDeploySettings } from './use-deploy-settings';
 
@@ -31,13 +32,30 @@ export function SiteDeploymentsPage() {
   const { t } = useTranslation();
   const { data: site } = useRouteSite();
   const siteId = site?.id ?? 0;
-  const { settings, save } = useDeploySettings(site && site.site_id === null ? siteId : 0);
+  const {
+    settings,
+    query: settingsQuery,
+    save,
+  } = useDeploySettings(site && site.site_id === null ? siteId : 0);
   const queryClient = useQueryClient();
   const listPage = useListPage();
   const [shownEventId, setShownEventId] = useState<number | null>(null);
   // Counts the "Output" clicks: each one brings the output into view, even for the event shown.
   const [reveal, setReveal] = useState(0);
-  const [deploying, setDeploying] = useState(false);
+
+  /** A new deployment (or rollback): its output opens, and its record appears at the top. */
+  async function started(start: () => Promise<DeploymentStarted>) {
+    const result = await start();
+    setShownEventId(result.event.id);
+    listPage.setPage(1);
+    await queryClient.invalidateQueries({ queryKey: ['deployments', siteId] });
+    notifySuccess();
+  }
+  // Failures are reported by the query client's mutation cache (handleApiError).
+  const deploy = useMutation({ mutationFn: () => started(() => deployNow(siteId)) });
+  const rollback = useMutation({
+    mutationFn: (deployment: Deployment) => started(() => rollbackTo(siteId, deployment.id)),
+  });
 
   if (!site) return <LoadingIndicator />;
   if (site.site_id !== null) {
@@ -50,26 +68,19 @@ export function SiteDeploymentsPage() {
       </Stack>
     );
   }
-  if (!settings) return <LoadingIndicator />;
-
-  /** A new deployment (or rollback): its output opens, and its record appears at the top. */
-  async function started(start: () => Promise<DeploymentStarted>) {
-    const result = await start();
-    setShownEventId(result.event.id);
-    listPage.setPage(1);
-    await queryClient.invalidateQueries({ queryKey: ['deployments', siteId] });
-    notifySuccess();
-  }
-
-  async function deploy() {
-    setDeploying(true);
-    try {
-      await started(() => deployNow(siteId));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setDeploying(false);
+  if (!settings) {
+    if (settingsQuery.isError) {
+      return (
+        <LoadFailure
+          title={t('siteDeployments.settingsLoadFailed')}
+          message={settingsQuery.error.message}
+          onRetry={() => void settingsQuery.refetch()}
+          retrying={settingsQuery.isFetching}
+          testId="deploy-settings-load-failure"
+        />
+      );
     }
+    return <LoadingIndicator />;
   }
 
   return (
@@ -91,9 +102,9 @@ export function SiteDeploymentsPage() {
           variant="contained"
           size="large"
           startIcon={<RocketLaunchIcon />}
-          loading={deploying}
+          loading={deploy.isPending}
           disabled={!settings.repository}
-          onClick={() => void deploy()}
+          onClick={() => deploy.mutate()}
           data-testid="deploy-now"
         >
           {t('siteDeployments.deployNow')}
@@ -147,14 +158,7 @@ export function SiteDeploymentsPage() {
           setShownEventId(eventId);
           setReveal((count) => count + 1);
         }}
-        onRollback={async (deployment) => {
-          try {
-            await started(() => rollbackTo(siteId, deployment.id));
-          } catch (error) {
-            handleApiError(error);
-            throw error;
-          }
-        }}
+        onRollback={(deployment) => rollback.mutateAsync(deployment)}
       />
     </Stack>
   );

@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SiteDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
 import { routePath } from '../../app/route-names';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
@@ -75,19 +75,10 @@ type DnsAnswer = Awaited<ReturnType<typeof checkSiteDns>>;
 /** Looks up the domain (GET ip-remote-check) and says whether it points at the site's server. */
 function DnsCheckCard({ site }: { site: SiteDetail }) {
   const { t } = useTranslation();
+  // A look-up on demand (a GET, but started by the button): a failure is reported by the query
+  // client's mutation cache (handleApiError) and keeps the last answer.
   const [answer, setAnswer] = useState<DnsAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function check() {
-    setBusy(true);
-    try {
-      setAnswer(await checkSiteDns(site.id));
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const check = useMutation({ mutationFn: () => checkSiteDns(site.id), onSuccess: setAnswer });
 
   return (
     <SiteCard
@@ -113,7 +104,12 @@ function DnsCheckCard({ site }: { site: SiteDetail }) {
         </Alert>
       )}
       <Stack direction="row">
-        <Button variant="outlined" loading={busy} onClick={() => void check()} data-testid="site-dns-check">
+        <Button
+          variant="outlined"
+          loading={check.isPending}
+          onClick={() => check.mutate()}
+          data-testid="site-dns-check"
+        >
           {t('sites.domain.dns.check')}
         </Button>
       </Stack>

@@ -1,10 +1,9 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { renameSiteRequestSchema, type SiteDetail } from '@hostdeck/contracts';
-import { handleApiError, notifySuccess } from '../../api/error-handling';
+import { notifySuccess } from '../../api/error-handling';
 import { inputTestId } from '../../components/test-ids';
 import {
   SITE_LISTS_KEY,
@@ -64,21 +63,19 @@ function SettingSwitch({
   busy: boolean;
   label: string;
   testId: string;
+  /** Sends the wanted state; a failure is reported by the query client's mutation cache. */
   onChange: (next: boolean) => Promise<void>;
 }) {
-  const [pending, setPending] = useState<boolean | null>(null);
+  const change = useMutation({ mutationFn: onChange });
   return (
     <FormControlLabel
       sx={{ ml: 0 }}
       label={label}
       control={
         <Switch
-          checked={pending ?? checked}
-          disabled={busy || pending !== null}
-          onChange={(event) => {
-            setPending(event.target.checked);
-            void onChange(event.target.checked).finally(() => setPending(null));
-          }}
+          checked={change.isPending ? change.variables : checked}
+          disabled={busy || change.isPending}
+          onChange={(event) => change.mutate(event.target.checked)}
           slotProps={{ input: inputTestId(testId) }}
         />
       }
@@ -101,7 +98,7 @@ export function LockdownCard({ site, actions }: { site: SiteDetail; actions: Sit
         label={site.lockdown ? t('sites.settings.lockdown.on') : t('sites.settings.lockdown.off')}
         testId="site-lockdown"
         onChange={async (next) => {
-          await actions.start('lockdown', () => setSiteLockdown(site.id, next));
+          await actions.startOrThrow('lockdown', () => setSiteLockdown(site.id, next));
         }}
       />
     </SiteCard>
@@ -126,12 +123,8 @@ export function TelegramCard({ site }: { site: SiteDetail }) {
         }
         testId="site-telegram"
         onChange={async (next) => {
-          try {
-            save(await setSiteTelegramNotification(site.id, next));
-            notifySuccess();
-          } catch (error) {
-            handleApiError(error);
-          }
+          save(await setSiteTelegramNotification(site.id, next));
+          notifySuccess();
         }}
       />
     </SiteCard>

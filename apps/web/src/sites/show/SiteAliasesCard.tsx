@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SiteDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { routePath } from '../../app/route-names';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { addAliases, normalizeDomain } from '../create/alias-chips';
@@ -31,11 +31,20 @@ export function SiteAliasesCard({ site, actions }: { site: SiteDetail; actions: 
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const busy = actions.isRunning('alias');
+  // Failures are reported by the query client's mutation cache (handleApiError); the field error
+  // of an added alias goes under the input.
+  const addAlias = useMutation({
+    mutationFn: (candidate: string) => actions.startOrThrow('alias', () => addSiteAlias(site.id, candidate)),
+    onSuccess: () => setText(''),
+    onError: (failure) => setError(fieldErrorsOf(failure).name ?? null),
+  });
+  const removeAlias = useMutation({
+    mutationFn: (aliasId: number) => actions.startOrThrow('alias', () => deleteSite(aliasId, false)),
+  });
 
-  async function add() {
+  function add() {
     const candidate = normalizeDomain(text);
     const existing = site.aliases.map((alias) => alias.name);
     const problem = addAliases(existing, [candidate], site.name).rejected[0];
@@ -47,16 +56,7 @@ export function SiteAliasesCard({ site, actions }: { site: SiteDetail; actions: 
       );
       return;
     }
-    setAdding(true);
-    try {
-      await actions.startOrThrow('alias', () => addSiteAlias(site.id, candidate));
-      setText('');
-    } catch (failure) {
-      handleApiError(failure);
-      setError(fieldErrorsOf(failure).name ?? null);
-    } finally {
-      setAdding(false);
-    }
+    addAlias.mutate(candidate);
   }
 
   return (
@@ -115,7 +115,7 @@ export function SiteAliasesCard({ site, actions }: { site: SiteDetail; actions: 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void add();
+          add();
         }}
       >
         <TextField
@@ -139,7 +139,7 @@ export function SiteAliasesCard({ site, actions }: { site: SiteDetail; actions: 
           type="submit"
           variant="outlined"
           startIcon={<AddIcon />}
-          loading={busy || adding}
+          loading={busy || addAlias.isPending}
           loadingPosition="start"
           disabled={text.trim() === ''}
           data-testid="site-alias-add"
@@ -156,9 +156,7 @@ export function SiteAliasesCard({ site, actions }: { site: SiteDetail; actions: 
         destructive
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          if (!removing) return;
-          if (!(await actions.start('alias', () => deleteSite(removing.id, false))))
-            throw new Error('failed');
+          if (removing) await removeAlias.mutateAsync(removing.id);
         }}
       />
     </SiteCard>

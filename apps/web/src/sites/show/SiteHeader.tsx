@@ -6,12 +6,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SiteDetail } from '@hostdeck/contracts';
-import { handleApiError } from '../../api/error-handling';
 import { routePath } from '../../app/route-names';
 import { PageTitle } from '../../pages/PageTitle';
 import { inputTestId } from '../../components/test-ids';
@@ -80,18 +78,14 @@ function ProtectSwitch({ site }: { site: SiteDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The switch shows the wanted state while the panel stores it; its answer settles it.
-  const [pending, setPending] = useState<boolean | null>(null);
-  async function toggle(next: boolean) {
-    setPending(next);
-    try {
-      queryClient.setQueryData(siteDetailKey(site.id), await protectSite(site.id, next));
+  // A failure is reported by the query client's mutation cache (handleApiError).
+  const protect = useMutation({
+    mutationFn: (next: boolean) => protectSite(site.id, next),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(siteDetailKey(site.id), detail);
       void queryClient.invalidateQueries({ queryKey: SITE_LISTS_KEY });
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setPending(null);
-    }
-  }
+    },
+  });
   return (
     <Tooltip title={t('sites.show.protectHint')}>
       <FormControlLabel
@@ -99,9 +93,9 @@ function ProtectSwitch({ site }: { site: SiteDetail }) {
         label={t('sites.show.protect')}
         control={
           <Switch
-            checked={pending ?? site.protected}
-            disabled={pending !== null}
-            onChange={(event) => void toggle(event.target.checked)}
+            checked={protect.isPending ? protect.variables : site.protected}
+            disabled={protect.isPending}
+            onChange={(event) => protect.mutate(event.target.checked)}
             slotProps={{ input: inputTestId('site-protect') }}
           />
         }

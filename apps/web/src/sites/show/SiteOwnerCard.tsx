@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRAMMAR_MESSAGES, siteUserSchema, type SiteDetail } from '@hostdeck/contracts';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 import { ActionDialogFrame } from '../../components/ActionDialog';
 import { GeneratedPasswordField } from '../create/GeneratedPasswordField';
 import { setSiteOwner } from '../site-api';

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../api/field-errors';
+import { fieldErrorsOf } from '../../api/form-errors';
 
 /**
  * One value of a site to change in place (proxy port, root directory): the current value in a

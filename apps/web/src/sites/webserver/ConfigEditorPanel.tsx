@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteConfig } from '@hostdeck/contracts';
@@ -41,37 +41,56 @@ export function ConfigEditorPanel({ siteId, webserver, file, onSaved, onDeleted 
   const queryClient = useQueryClient();
   const query = useQuery(siteConfigQuery(siteId, file.name));
   const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const [deleting, setDeleting] = useState(false);
   const content = query.data?.content;
   const text = draft ?? content ?? '';
   const dirty = draft !== null && draft !== content;
 
-  async function save() {
+  const saveConfig = useMutation({
+    mutationFn: (sent: string) => updateSiteConfig(siteId, file.name, sent),
+    onSuccess: (saved, sent) => {
+      queryClient.setQueryData(siteConfigQuery(siteId, file.name).queryKey, (previous) =>
+        previous ? { ...previous, content: sent } : previous,
+      );
+      setDraft(null);
+      setOutcome({ kind: 'saved', changed: saved.changed });
+      onSaved();
+    },
+    // The web server's refusal shows under the editor instead of a snackbar; anything else is
+    // reported as usual.
+    meta: { handleErrors: false },
+    onError: (error) => {
+      const refusal = describeSaveFailure(error);
+      if (refusal) setOutcome(refusal);
+      else handleApiError(error);
+    },
+  });
+  const saving = saveConfig.isPending;
+  // A failure is reported by the query client's mutation cache (handleApiError); a refusal also
+  // shows under the editor.
+  const deleteConfig = useMutation({
+    mutationFn: () => deleteSiteConfig(siteId, file.name),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: siteConfigQuery(siteId, file.name).queryKey });
+      notifySuccess(t('siteWebserver.deleted', { name: `${file.name}.conf` }));
+      onDeleted();
+    },
+    onError: (error) => {
+      const refusal = describeSaveFailure(error);
+      if (refusal) setOutcome(refusal);
+    },
+  });
+
+  function save() {
     if (saving || !dirty || draft === null) return;
     const problem = contentProblem(draft);
     if (problem) {
       setOutcome({ kind: 'refused', summary: t(problem), output: '' });
       return;
     }
-    setSaving(true);
     setOutcome(null);
-    try {
-      const saved = await updateSiteConfig(siteId, file.name, draft);
-      queryClient.setQueryData(siteConfigQuery(siteId, file.name).queryKey, (previous) =>
-        previous ? { ...previous, content: draft } : previous,
-      );
-      setDraft(null);
-      setOutcome({ kind: 'saved', changed: saved.changed });
-      onSaved();
-    } catch (error) {
-      const refusal = describeSaveFailure(error);
-      if (refusal) setOutcome(refusal);
-      else handleApiError(error);
-    } finally {
-      setSaving(false);
-    }
+    saveConfig.mutate(draft);
   }
 
   // Ctrl+S / Cmd+S anywhere on the page (the editor handles it itself when focused).
@@ -84,24 +103,14 @@ export function ConfigEditorPanel({ siteId, webserver, file, onSaved, onDeleted 
       if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's')
         return;
       event.preventDefault();
-      void saveRef.current();
+      saveRef.current();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
   async function remove() {
-    try {
-      await deleteSiteConfig(siteId, file.name);
-    } catch (error) {
-      const refusal = describeSaveFailure(error);
-      if (refusal) setOutcome(refusal);
-      handleApiError(error);
-      throw error;
-    }
-    queryClient.removeQueries({ queryKey: siteConfigQuery(siteId, file.name).queryKey });
-    notifySuccess(t('siteWebserver.deleted', { name: `${file.name}.conf` }));
-    onDeleted();
+    await deleteConfig.mutateAsync();
   }
 
   if (query.isPending) return <LoadingIndicator />;
@@ -163,7 +172,7 @@ export function ConfigEditorPanel({ siteId, webserver, file, onSaved, onDeleted 
               startIcon={<SaveIcon />}
               disabled={!dirty}
               loading={saving}
-              onClick={() => void save()}
+              onClick={() => save()}
               data-testid="config-save"
             >
               {t('siteWebserver.save')}
@@ -178,7 +187,7 @@ export function ConfigEditorPanel({ siteId, webserver, file, onSaved, onDeleted 
         value={text}
         mode={EDITOR_MODES[webserver]}
         onChange={(value) => setDraft(value)}
-        onSave={() => void save()}
+        onSave={() => save()}
         height="60vh"
         testId="config-editor"
         ariaLabel={t('siteWebserver.editorLabel', { name: `${file.name}.conf` })}

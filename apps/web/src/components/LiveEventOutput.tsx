@@ -2,23 +2,31 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../../components/StatusBadge';
-import { ShellOutput } from '../../notifications/ShellOutput';
-import { useReveal } from '../../notifications/use-reveal';
-import { useLiveEvent } from '../../hooks/use-live-event';
+import { useLiveEvent } from '../hooks/use-live-event';
+import { eventDescription } from '../notifications/event-text';
+import { ShellOutput } from '../notifications/ShellOutput';
+import { useReveal } from '../notifications/use-reveal';
+import { StatusBadge } from './StatusBadge';
 
 /**
- * The output of one event as it streams (a deployment, a command), with its status; the stored
- * output once it has ended.
+ * The output of one event as it streams (a deployment, a command, a certificate's issuance), with
+ * its status; the stored output once it has ended. The certificate page's output is where "Unable
+ * to install SSL certificate…" and the CA's reason show (spec/000 §8). Its waiting/none texts are
+ * in the shell area of the catalogue, which every page has loaded.
  */
 export function LiveEventOutput({
   eventId,
   title,
+  titleFromEvent = false,
+  heading = 'h3',
   testId,
   reveal = 0,
 }: {
   eventId: number;
+  /** The heading; with `titleFromEvent`, only until the event's own description is known. */
   title: string;
+  titleFromEvent?: boolean;
+  heading?: 'h2' | 'h3';
   testId: string;
   /** Each change scrolls the output into view (an "Output" button of the list below was used). */
   reveal?: number;
@@ -37,16 +45,16 @@ export function LiveEventOutput({
     >
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="subtitle1" component="h3">
-            {title}
+          <Typography variant="subtitle1" component={heading}>
+            {titleFromEvent && event ? eventDescription(t, event) : title}
           </Typography>
           {event && <StatusBadge status={event.status} />}
         </Stack>
         {output === '' ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {isPending || !event?.is_finished
-              ? t('siteDeployments.output.waiting')
-              : t('siteDeployments.output.none')}
+              ? t('notifications.outputWaiting')
+              : t('notifications.outputNone')}
           </Typography>
         ) : (
           <ShellOutput output={output} />
