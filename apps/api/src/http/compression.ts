@@ -36,7 +36,7 @@ export function answerEncoding(acceptEncoding: string | undefined, bytes: number
  * @fastify/compress uses (brotli quality 4, text mode; gzip's defaults); the compressor's onSend
  * leaves an answer that already has a Content-Encoding alone.
  */
-export function encodeAnswer(body: string, encoding: AnswerEncoding): Buffer {
+export function encodeAnswer(body: Buffer, encoding: AnswerEncoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {

@@ -36,6 +36,8 @@ export interface ReadCache {
     compute: () => Promise<T>,
     keep?: (value: T) => boolean,
   ): Promise<T>;
+  /** The value of `key` if it is there and still fresh, without computing anything. */
+  peek<T>(key: string): T | undefined;
   /** Drops every value (something was written). */
   flush(): void;
   /** How many values it holds (tests). */
@@ -94,6 +96,10 @@ export function createReadCache(options: { maxEntries?: number; now?: () => numb
       } finally {
         if (pending.get(key) === shared) pending.delete(key);
       }
+    },
+    peek<T>(key: string): T | undefined {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > now() ? (entry.value as T) : undefined;
     },
     flush() {
       generation += 1;

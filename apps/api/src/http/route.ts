@@ -7,9 +7,23 @@ import { answerEncoding, encodeAnswer, type AnswerEncoding } from './compression
 
 /** A cached answer (readCacheMs): its JSON, and its compressed forms made so far. */
 interface CachedAnswer {
-  body: string;
-  bytes: number;
+  /** UTF-8, encoded once: a string would be encoded again by every socket write. */
+  body: Buffer;
   encoded: Partial<Record<AnswerEncoding, Buffer>>;
+}
+
+/** A cached answer is the caller's, in their language, for this URL (query string included). */
+function cacheKey(request: FastifyRequest): string {
+  return `${request.user!.id}\n${request.locale}\n${request.url}`;
+}
+
+/** Sends a cached answer as it is, or compressed as the browser asks (each form made once). */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const encoding = answerEncoding(request.headers['accept-encoding'], cached.body.length);
+  if (!encoding) return reply.send(cached.body);
+  const encoded = (cached.encoded[encoding] ??= encodeAnswer(cached.body, encoding));
+  return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(encoded);
 }
 
 /** What a route adds to, or overrides in, its contract entry. */
@@ -86,23 +100,27 @@ export function route<C extends RouteContract, O extends RouteOptions = Record<n
     url: contract.path,
     schema,
     config: { ...options.config, ...(options.public ? { public: true } : {}) },
+    // A fresh cached answer goes out before validation: its URL was validated when it was read.
+    ...(options.readCacheMs !== undefined
+      ? {
+          preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (!request.user) return;
+            const cached = app.readCache.peek<CachedAnswer>(cacheKey(request));
+            if (cached) return sendCached(request, reply.status(status), cached);
+          },
+        }
+      : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (options.readCacheMs !== undefined && request.user) {
-        // The serialized answer (the route's own response serializer), sent as it is, and each
-        // compressed form the first time a browser asks for it.
-        const key = `${request.user.id}\n${request.locale}\n${request.url}`;
-        const cached = await app.readCache.remember(key, options.readCacheMs, async () => {
+        // The serialized answer (the route's own response serializer), kept as it is sent.
+        const cached = await app.readCache.remember(cacheKey(request), options.readCacheMs, async () => {
           const answer = await run(request, reply);
           if (answer === reply) throw new Error(`${contract.path}: a cached route answers with data`);
           const body = reply.status(status).serialize(answer) as string;
-          return { body, bytes: Buffer.byteLength(body), encoded: {} } as CachedAnswer;
+          return { body: Buffer.from(body), encoded: {} } as CachedAnswer;
         });
-        reply.status(status).type('application/json; charset=utf-8');
-        const encoding = answerEncoding(request.headers['accept-encoding'], cached.bytes);
-        if (!encoding) return reply.send(cached.body);
-        const encoded = (cached.encoded[encoding] ??= encodeAnswer(cached.body, encoding));
-        return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(encoded);
+        return sendCached(request, reply.status(status), cached);
       }
       const answer = await run(request, reply);
       if (answer === reply) return reply;
