@@ -137,7 +137,8 @@ const ROUTES: Record<string, Route> = {
   'database-import': {
     methods: ['POST'],
     writes: true,
-    run: async (c, p) => done(await importDatabaseCall(c, p)),
+    // Streams progress lines itself when asked (database-import-call.ts); else one JSON answer.
+    run: (c, p, req, res) => importDatabaseCall(c, p, req, res),
   },
 } satisfies Record<AgentFileCall, Route>;
 

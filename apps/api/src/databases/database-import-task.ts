@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import {
-  AGENT_PORT,
-  AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS,
-  databaseDumpPathSchema,
-} from '@hostdeck/contracts';
+import { AGENT_PORT, AGENT_SINGLE_USE_TOKEN_LIFETIME_SECONDS } from '@hostdeck/contracts';
+import { databaseDumpPathSchema } from '@hostdeck/contracts/databases';
 import type { AgentSigner } from '../agent/agent-keys.js';
 import { eventError } from '../jobs/event-error.js';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
@@ -63,11 +60,13 @@ export function registerDatabaseImportTask(dependencies: DatabaseImportTaskDepen
     });
     context.write(`==> Import ${input.path} into ${database.type} database ${database.name}\n`);
     const started = Date.now();
+    const progress = createProgressWriter(context.write, () => Date.now());
     const warnings = await callAgentImport(
       `${agentUrl(server.ip)}/files/database-import`,
       token,
       { path: input.path, root: '/', type: database.type, database: database.name, remove: input.remove },
       context.signal,
+      progress,
     );
     if (warnings.trim()) context.write(`${warnings.trim()}\n`);
     context.write(`Imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -75,4 +74,44 @@ export function registerDatabaseImportTask(dependencies: DatabaseImportTaskDepen
   }
 
   dependencies.hooks.registerTask(DATABASE_IMPORT_TASK, run);
+}
+
+/** Fewest milliseconds between two progress lines of the event. */
+const PROGRESS_LINE_INTERVAL_MS = 1000;
+
+/**
+ * The import's progress in the event's output, as the progress lines recipes print
+ * (`::hostdeck::info::…`, packages/recipes/src/progress.ts):
+ * `::hostdeck::info::progress 42% (420.0 MiB of 1.0 GiB read)`. One line when the whole percent
+ * moves, at most one a second: an hour-long import writes at most about a hundred lines, well
+ * inside the event's output cap, however often the agent reports.
+ */
+export function createProgressWriter(write: (text: string) => void, now: () => number) {
+  let lastPercent = -1;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (read: number, total: number) => {
+    const percent = total > 0 ? Math.min(100, Math.floor((read / total) * 100)) : 100;
+    const at = now();
+    if (percent <= lastPercent || (at - lastAt < PROGRESS_LINE_INTERVAL_MS && percent < 100)) return;
+    lastPercent = percent;
+    lastAt = at;
+    write(`${importProgressLine(read, total)}\n`);
+  };
+}
+
+/** One progress line (without its newline). */
+export function importProgressLine(read: number, total: number): string {
+  const percent = total > 0 ? Math.min(100, Math.floor((read / total) * 100)) : 100;
+  return `::hostdeck::info::progress ${percent}% (${formatBytes(read)} of ${formatBytes(total)} read)`;
+}
+
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }

@@ -31,6 +31,9 @@ export interface StartRecipeRequest {
   description: EventDescriptionText;
   siteId?: number | null;
   startStepId?: string | null;
+  /** The row the event is about (a database, a database user), as startTask takes them. */
+  modelId?: number | null;
+  modelType?: string | null;
 }
 
 export interface StartTaskRequest {
@@ -105,6 +108,8 @@ export function createEventsService(options: {
         userId: request.userId,
         serverId: request.serverId,
         siteId: request.siteId ?? null,
+        modelId: request.modelId ?? null,
+        modelType: request.modelType ?? null,
         recipeId: recipe.id,
         sealedInput: options.secretBox.seal(JSON.stringify(input), SECRET_PURPOSE.eventInput),
         startStepId: request.startStepId ?? null,

@@ -78,6 +78,21 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/sites/:site/deploys/auto': { enabled: true },
   'POST /api/sites/:site/commands': { command: 'true' },
   'POST /api/servers/:server/databases/:database/import': { path: '/home/hostdeck/dump.sql' },
+  'POST /api/servers/:server/databases': { type: 'mariadb', name: 'stolen' },
+  'DELETE /api/servers/:server/databases/:database': { name: 'olga_db' },
+  'POST /api/servers/:server/databases/sync': { type: 'mariadb' },
+  'POST /api/servers/:server/databases/:database/download': { file: 'olga_db--20260101T000000Z.sql.gz' },
+  'POST /api/servers/:server/database-users': { type: 'mariadb', name: 'stolen' },
+  'POST /api/servers/:server/database-users/sync': { type: 'mariadb' },
+  'PUT /api/servers/:server/database-users/:user/grants': { database: 'olga_db', access: 'all' },
+  'POST /api/sites/:site/phpmyadmin/login': { database_user: 1 },
+  'POST /api/servers/:server/mysql': {
+    type: 'mariadb',
+    max_connections: 100,
+    innodb_buffer_pool_size: 134_217_728,
+    bind_address: '127.0.0.1',
+    remote_access: false,
+  },
   'PUT /api/user/scripts/:script': { memo: 'x', content: 'true' },
 };
 

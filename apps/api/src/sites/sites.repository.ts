@@ -24,6 +24,7 @@ export type SiteChanges = Partial<
     | 'bindings'
     | 'telegramNotification'
     | 'createEventId'
+    | 'codeType'
   >
 >;
 export type DatabaseRow = typeof databases.$inferSelect;

@@ -1,3 +1,4 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -6,6 +7,7 @@ import { useLiveEvent } from '../hooks/use-live-event';
 import { eventDescription } from '../notifications/event-text';
 import { ShellOutput } from '../notifications/ShellOutput';
 import { useReveal } from '../notifications/use-reveal';
+import { lastProgressPercent } from './event-progress';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -34,6 +36,7 @@ export function LiveEventOutput({
   const { t } = useTranslation();
   const { event, output, isPending } = useLiveEvent(eventId);
   const ref = useReveal<HTMLDivElement>(`${eventId}:${reveal}`);
+  const percent = lastProgressPercent(output);
   return (
     <Paper
       ref={ref}
@@ -50,6 +53,21 @@ export function LiveEventOutput({
           </Typography>
           {event && <StatusBadge status={event.status} />}
         </Stack>
+        {percent !== null && (
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              sx={{ flex: 1 }}
+              aria-label={t('notifications.outputProgress')}
+              data-testid={`${testId}-progress`}
+              data-percent={percent}
+            />
+            <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
+              {percent}%
+            </Typography>
+          </Stack>
+        )}
         {output === '' ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {isPending || !event?.is_finished

@@ -1,9 +1,5 @@
-import {
-  AGENT_MULTI_PATH_ARCHIVE_VERSION,
-  databaseRoutes,
-  type DatabaseImportBody,
-  type Event as PanelEvent,
-} from '@hostdeck/contracts';
+import { AGENT_MULTI_PATH_ARCHIVE_VERSION, type Event as PanelEvent } from '@hostdeck/contracts';
+import { databaseRoutes, type DatabaseImportBody } from '@hostdeck/contracts/databases';
 import { apiPath } from '../../api/api-path';
 import { agentError, parseBody } from './agent-error';
 import { openDownloadSocket, type DownloadSocket } from './download-socket';

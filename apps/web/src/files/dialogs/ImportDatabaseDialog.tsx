@@ -3,12 +3,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveEventOutput } from '../../components/LiveEventOutput';
 import { FileDialogFrame } from './FileDialogFrame';
 import { FILE_DIALOG_FIELD } from './test-ids';
 import type { FileDialogContext } from './types';
 import { useDialogAction } from './use-dialog-action';
 
-/** spec/001 §2, §5 Import database: a dump (.sql, .sql.gz, .zip) into a chosen database (required). */
+/**
+ * spec/001 §2, §5 Import database: a dump (.sql, .sql.gz, .zip) into a chosen database (required).
+ * The import runs as an event on the server; once started, the dialog follows its output (bytes
+ * read of the total, then the first SQL error if one stops it; issue 15), and its end also comes
+ * as an Event-status notice (spec/000 §4).
+ */
 export function ImportDatabaseDialog({
   context,
   onClose,
@@ -21,19 +27,40 @@ export function ImportDatabaseDialog({
   const [database, setDatabase] = useState<number | ''>('');
   const [touched, setTouched] = useState(false);
   const { busy, fieldErrors, run } = useDialogAction();
+  const [started, setStarted] = useState<{ eventId: number; name: string } | null>(null);
   const missing = database === '';
+
+  if (started) {
+    return (
+      <FileDialogFrame
+        name="import-database"
+        title={t('fileDialogs.importDatabase.title')}
+        onClose={onClose}
+        width="wide"
+      >
+        <LiveEventOutput
+          eventId={started.eventId}
+          title={t('fileDialogs.importDatabase.started', { name: started.name })}
+          titleFromEvent
+          testId="import-database-output"
+        />
+      </FileDialogFrame>
+    );
+  }
 
   function submit() {
     setTouched(true);
     if (!item || database === '' || context.serverId === null) return;
     const serverId = context.serverId;
     const chosen = context.databases.find((option) => option.id === database);
-    // The import runs as an event on the server: the notice says it started; its end comes as an
-    // Event-status notice (spec/000 §4) like every other event.
+    const name = chosen?.name ?? '';
     void run(
-      () => context.client.importDatabase(serverId, database, item.path),
-      onClose,
-      t('fileDialogs.importDatabase.started', { name: chosen?.name ?? '' }),
+      async () => {
+        const event = await context.client.importDatabase(serverId, database, item.path);
+        setStarted({ eventId: event.id, name });
+      },
+      () => undefined,
+      t('fileDialogs.importDatabase.started', { name }),
     );
   }
 

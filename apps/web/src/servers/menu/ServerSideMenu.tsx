@@ -6,15 +6,29 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
+import Chip from '@mui/material/Chip';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { UPDATE_KEYS } from '@hostdeck/contracts';
+import { z } from 'zod';
+import { apiGetParsed, apiPath } from '../../api/client';
 import { useAppInfo } from '../../api/use-app-info';
 import { routePath } from '../../app/route-names';
 import { applicationsQuery } from '../server-api';
-import { installedApplicationNames, serverMenuRows, type ServerMenuItemState } from './server-menu';
+import {
+  DATABASE_LIST_PATH,
+  databaseCounts,
+  installedApplicationNames,
+  serverMenuRows,
+  type ServerMenuItemState,
+} from './server-menu';
 import { SERVER_MENU_ICONS } from './server-menu-icons';
 import { useServerDetail } from '../use-server-detail';
+
+const databaseCountsSchema = z.object({
+  data: z.array(z.object({ type: z.string(), status: z.string() })),
+});
 
 /**
  * The server side menu of spec/000 §2 in the sub-drawer: disabled until the server is installed,
@@ -31,6 +45,18 @@ export function ServerSideMenu({ serverId, onNavigate }: { serverId: number; onN
     enabled: installed,
     meta: { handleErrors: false },
   });
+  // GET api/servers/{server}/databases answers the panel's rows (no SSH): cheap to count. Under
+  // the Update-data key `databases`, so a change of any database page reloads it. Its path and the
+  // two fields counted are read here rather than through `@hostdeck/contracts/databases`, whose
+  // schemas would join the first bundle (every page has this menu).
+  const databases = useQuery({
+    queryKey: [UPDATE_KEYS.databases, serverId, 'menu-counts'],
+    queryFn: async () =>
+      (await apiGetParsed(apiPath(DATABASE_LIST_PATH, { server: serverId }), databaseCountsSchema)).data,
+    enabled: installed,
+    meta: { handleErrors: false },
+  });
+  const counts = databaseCounts(databases.data);
   const rows = serverMenuRows({
     installed,
     isVip: server?.is_vip ?? false,
@@ -58,12 +84,18 @@ export function ServerSideMenu({ serverId, onNavigate }: { serverId: number; onN
     >
       {rows.map((row) =>
         row.kind === 'item' ? (
-          <MenuEntry key={row.item.id} serverId={serverId} state={row} />
+          <MenuEntry key={row.item.id} serverId={serverId} state={row} count={counts.get(row.item.id)} />
         ) : (
           <li key={row.group.id} data-testid={`server-menu-${row.group.id}`}>
             <List dense disablePadding subheader={<GroupHeader labelKey={row.group.labelKey} />}>
               {row.items.map((state) => (
-                <MenuEntry key={state.item.id} serverId={serverId} state={state} nested />
+                <MenuEntry
+                  key={state.item.id}
+                  serverId={serverId}
+                  state={state}
+                  count={counts.get(state.item.id)}
+                  nested
+                />
               ))}
             </List>
           </li>
@@ -90,10 +122,13 @@ function MenuEntry({
   serverId,
   state,
   nested = false,
+  count,
 }: {
   serverId: number;
   state: ServerMenuItemState;
   nested?: boolean;
+  /** How many there are (the database entries). */
+  count?: number | undefined;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -121,6 +156,14 @@ function MenuEntry({
             <Icon fontSize="small" />
           </ListItemIcon>
           <ListItemText primary={t(item.labelKey)} />
+          {count !== undefined && (
+            <Chip
+              size="small"
+              label={count}
+              data-testid={`server-menu-${item.id}-count`}
+              sx={{ height: 20, fontSize: 12, ml: 1 }}
+            />
+          )}
           {locked && <LockIcon fontSize="small" color="warning" aria-label={t('serverMenu.vipOnly')} />}
         </ListItemButton>
       </li>

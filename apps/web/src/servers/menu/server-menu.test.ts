@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { installedApplicationNames, serverMenuRows, type ServerMenuRow } from './server-menu';
+import { databaseRoutes } from '@hostdeck/contracts/databases';
+import {
+  DATABASE_LIST_PATH,
+  databaseCounts,
+  installedApplicationNames,
+  serverMenuRows,
+  type ServerMenuRow,
+} from './server-menu';
 
 /** `id` for an enabled item, `id:disabled`, `id:locked`; groups as `group[...]`. */
 function summary(rows: ServerMenuRow[]): string[] {
@@ -104,5 +111,27 @@ describe('installedApplicationNames', () => {
         { id: 'mysql', is_installed: false },
       ]) ?? []),
     ]).toEqual(['nginx']);
+  });
+});
+
+describe('databaseCounts (spec/000 §2: database entries with counts)', () => {
+  it('counts the rows of each engine, those gone from the server left out, 0 for an engine without any', () => {
+    const counts = databaseCounts([
+      { type: 'mariadb', status: 'active' },
+      { type: 'mariadb', status: 'creating' },
+      { type: 'mariadb', status: 'gone' },
+      { type: 'postgresql', status: 'active' },
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({ mysql: 0, mariadb: 2, postgresql: 1, mongod: 0 });
+  });
+
+  it('has no count while the rows are unknown', () => {
+    expect(databaseCounts(undefined).size).toBe(0);
+  });
+});
+
+describe('DATABASE_LIST_PATH', () => {
+  it('is the path of the databases contract', () => {
+    expect(DATABASE_LIST_PATH).toBe(databaseRoutes.list.path);
   });
 });

@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { ApplicationName } from '@hostdeck/contracts/applications';
+import { DATABASE_ENGINES } from '@hostdeck/contracts/databases';
 import type { ROUTE_PATTERNS, RouteName } from '../../app/route-names';
 import {
   SERVER_MENU_GROUPS,
@@ -142,3 +143,24 @@ export function installedApplicationNames(
   if (!applications) return null;
   return new Set(applications.filter((application) => application.is_installed).map((app) => app.id));
 }
+
+/**
+ * The count beside each database entry (spec/000 §2: "database entries with counts"): the
+ * panel's rows per engine, those a sync found gone from the server left out. Keyed by engine,
+ * which is also the entry's id (`mysql`, `mariadb`, `postgresql`, `mongod`); every engine has
+ * one (0 included) once the rows are known, none before.
+ */
+export function databaseCounts(
+  databases: readonly { type: string; status?: string }[] | undefined,
+): ReadonlyMap<string, number> {
+  if (!databases) return new Map();
+  const counts = new Map<string, number>(DATABASE_ENGINES.map((engine) => [engine, 0]));
+  for (const database of databases) {
+    if (database.status === 'gone') continue;
+    counts.set(database.type, (counts.get(database.type) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** contracts `databaseRoutes.list.path`, which the menu counts from (server-menu.test.ts checks they agree). */
+export const DATABASE_LIST_PATH = '/api/servers/:server/databases';

@@ -1,0 +1,206 @@
+import { queryOptions } from '@tanstack/react-query';
+import { UPDATE_KEYS } from '@hostdeck/contracts';
+import { phpmyadminRouteContracts } from '@hostdeck/contracts/phpmyadmin';
+import {
+  databaseRoutes as routes,
+  type CreateDatabaseBody,
+  type CreateDatabaseUserBody,
+  type Database,
+  type DatabaseEngine,
+  type DatabaseGrantAccess,
+  type DatabaseSettings,
+  type DatabaseUser,
+  type MysqlEngine,
+} from '@hostdeck/contracts/databases';
+import { apiGetParsed, apiPath, apiSend } from '../../api/client';
+
+/**
+ * The calls of the database pages (contracts `databaseRoutes`, issue 15), each answer checked
+ * with its contracts schema. List keys start with the Update-data keys `databases` and
+ * `databaseUsers` (spec/000 §4), so a realtime message, or an event of this page ending, reloads
+ * every copy (the page's, the side menu's counts, the file manager's import list).
+ */
+
+type ServerId = number;
+
+export const databasesKey = (server: ServerId) => [UPDATE_KEYS.databases, server] as const;
+export const databaseUsersKey = (server: ServerId) => [UPDATE_KEYS.databaseUsers, server] as const;
+
+/** GET api/servers/{server}/databases?type=: the panel's rows (no SSH; sync reads the server). */
+export function databasesQuery(server: ServerId, engine: DatabaseEngine) {
+  return queryOptions({
+    queryKey: [...databasesKey(server), engine],
+    queryFn: async (): Promise<Database[]> =>
+      (await apiGetParsed(apiPath(routes.list.path, { server }, { type: engine }), routes.list.response))
+        .data,
+    meta: { notFoundView: true },
+  });
+}
+
+/** GET api/servers/{server}/database-users?type=. */
+export function databaseUsersQuery(server: ServerId, engine: DatabaseEngine) {
+  return queryOptions({
+    queryKey: [...databaseUsersKey(server), engine],
+    queryFn: async (): Promise<DatabaseUser[]> =>
+      (await apiGetParsed(apiPath(routes.users.path, { server }, { type: engine }), routes.users.response))
+        .data,
+    meta: { notFoundView: true },
+  });
+}
+
+/** GET api/servers/{server}/mysql?type=: read from the server (MySQL/MariaDB). */
+export function databaseSettingsQuery(server: ServerId, engine: MysqlEngine) {
+  return queryOptions({
+    queryKey: [...databasesKey(server), 'settings', engine],
+    queryFn: async (): Promise<DatabaseSettings> =>
+      (
+        await apiGetParsed(
+          apiPath(routes.settings.path, { server }, { type: engine }),
+          routes.settings.response,
+        )
+      ).data,
+    staleTime: 30_000,
+  });
+}
+
+/** POST …/databases/sync and …/database-users/sync: what the server has, into the panel's rows. */
+export async function syncEngine(server: ServerId, engine: DatabaseEngine) {
+  const body = { type: engine };
+  const [databases, users] = await Promise.all([
+    apiSend('POST', apiPath(routes.sync.path, { server }), body, routes.sync.response),
+    apiSend('POST', apiPath(routes.syncUsers.path, { server }), body, routes.syncUsers.response),
+  ]);
+  return {
+    added: databases.data.added + users.data.added,
+    gone: databases.data.gone + users.data.gone,
+  };
+}
+
+export async function createDatabase(server: ServerId, body: CreateDatabaseBody) {
+  return (await apiSend('POST', apiPath(routes.create.path, { server }), body, routes.create.response)).data;
+}
+
+export async function deleteDatabase(server: ServerId, database: number, name: string) {
+  return (
+    await apiSend(
+      'DELETE',
+      apiPath(routes.delete.path, { server, database }),
+      { name },
+      routes.delete.response,
+    )
+  ).data.id;
+}
+
+export async function backupDatabase(server: ServerId, database: number) {
+  return (
+    await apiSend(
+      'POST',
+      apiPath(routes.backup.path, { server, database }),
+      undefined,
+      routes.backup.response,
+    )
+  ).data.id;
+}
+
+export async function dumpDownloadUrl(server: ServerId, database: number, file: string) {
+  return (
+    await apiSend(
+      'POST',
+      apiPath(routes.download.path, { server, database }),
+      { file },
+      routes.download.response,
+    )
+  ).data.url;
+}
+
+export async function deleteDump(server: ServerId, database: number, file: string) {
+  return (
+    await apiSend(
+      'DELETE',
+      apiPath(routes.deleteBackup.path, { server, database, file }),
+      undefined,
+      routes.deleteBackup.response,
+    )
+  ).data.id;
+}
+
+export async function importIntoDatabase(server: ServerId, database: number, path: string, remove: boolean) {
+  return (
+    await apiSend(
+      'POST',
+      apiPath(routes.import.path, { server, database }),
+      { path, remove },
+      routes.import.response,
+    )
+  ).data.id;
+}
+
+export async function createDatabaseUser(server: ServerId, body: CreateDatabaseUserBody) {
+  return (
+    await apiSend('POST', apiPath(routes.createUser.path, { server }), body, routes.createUser.response)
+  ).data;
+}
+
+/** A new password, generated by the panel and answered once. */
+export async function changeUserPassword(server: ServerId, user: number) {
+  return (
+    await apiSend(
+      'PUT',
+      apiPath(routes.changePassword.path, { server, user }),
+      {},
+      routes.changePassword.response,
+    )
+  ).data;
+}
+
+export async function grantAccess(
+  server: ServerId,
+  user: number,
+  database: string,
+  access: DatabaseGrantAccess,
+) {
+  return (
+    await apiSend(
+      'PUT',
+      apiPath(routes.grant.path, { server, user }),
+      { database, access },
+      routes.grant.response,
+    )
+  ).data.id;
+}
+
+export async function deleteDatabaseUser(server: ServerId, user: number) {
+  return (
+    await apiSend(
+      'DELETE',
+      apiPath(routes.deleteUser.path, { server, user }),
+      undefined,
+      routes.deleteUser.response,
+    )
+  ).data.id;
+}
+
+export async function applySettings(
+  server: ServerId,
+  body: Parameters<typeof routes.applySettings.body.parse>[0],
+) {
+  return (
+    await apiSend('POST', apiPath(routes.applySettings.path, { server }), body, routes.applySettings.response)
+  ).data.id;
+}
+
+// phpMyAdmin on a site (contracts `@hostdeck/contracts/phpmyadmin`).
+
+/** POST api/sites/{site}/phpmyadmin/login {database_user}: a single-use sign-on URL. */
+export async function phpMyAdminLoginUrl(site: number, databaseUser: number) {
+  const { login } = phpmyadminRouteContracts;
+  return (
+    await apiSend('POST', apiPath(login.path, { site }), { database_user: databaseUser }, login.response)
+  ).data.url;
+}
+
+/** POST api/sites/{site}/code/phpmyadmin: installs it on the site, as an event. */
+export async function installPhpMyAdmin(site: number) {
+  const { install } = phpmyadminRouteContracts;
+  return (await apiSend('POST', apiPath(install.path, { site }), undefined, install.response)).data.id;
+}

@@ -1,0 +1,9 @@
+import { DatabasesPage } from '../databases/DatabasesPage';
+
+/**
+ * `/servers/{server}/mysql`: the shared database page for this engine (servers/databases/). Its
+ * strings are that folder's catalogue (servers/databases/catalogue.ts), shared by the four pages.
+ */
+export default function MysqlPage() {
+  return <DatabasesPage engine="mysql" />;
+}
