@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process';
 import { AGENT_PORT, AGENT_VERSION, CSRF_COOKIE, CSRF_HEADER } from '@hostdeck/contracts';
 import { databaseImportResponseSchema } from '@hostdeck/contracts/databases';
-import { getRecipe } from '@hostdeck/recipes';
+import { databaseDump } from '@hostdeck/recipes/databases';
 import { loadOrCreateAgentKeys } from '@hostdeck/api/agent/agent-keys.js';
 import { databases, events, servers } from '@hostdeck/api/database/schema.js';
 import { createServerRecord, createSignedInUser } from '@hostdeck/api/testing/fixtures.js';
@@ -216,20 +216,11 @@ try {
   }
 
   // ---- dump ----
-  const recipe = getRecipe('database-dump');
   async function recipeDump(): Promise<number> {
-    if (!recipe) {
-      // The recipe's own command line (packages/recipes/scripts/databases/dump.sh), until it exists.
-      return timedInside(
-        server,
-        'mariadb-dump --single-transaction --quick --routines --triggers --events --default-character-set=utf8mb4 "$1" | gzip -6 > /root/recipe-dump.sql.gz',
-        'bench_panel',
-      );
-    }
     const dumpSession = await connectToTestServer(server);
     try {
       const began = performance.now();
-      const result = await runRecipeOnSession(dumpSession, 'database-dump', {
+      const result = await runRecipeOnSession(dumpSession, databaseDump, {
         engine: 'mariadb',
         name: 'bench_panel',
       });
@@ -275,7 +266,7 @@ try {
   const bareDumpMs = median(bareDumpTimes);
   console.log(
     `dump of the imported database (${(dumpSize / MiB).toFixed(1)} MiB .sql.gz): ` +
-      `${recipe ? 'database-dump recipe over SSH' : 'the recipe command line (recipe not registered yet)'} ${seconds(recipeMs)} | ` +
+      `database-dump recipe over SSH ${seconds(recipeMs)} | ` +
       `baseline mysqldump | gzip ${seconds(bareDumpMs)} | ratio ${(bareDumpMs / recipeMs).toFixed(2)}x | target ≥ 0.9x`,
   );
 } finally {

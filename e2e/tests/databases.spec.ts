@@ -11,10 +11,11 @@ import { registerVerifiedUser } from '../support/accounts';
 import { connectInstalledServer } from '../support/servers';
 
 /**
- * Issue 15 in the browser, on a real server: on the MariaDB page, create a database with a user
+ * Issue 15 in the browser, on a real server connected without a database: MariaDB installed from
+ * Applications; on its page, create a database with a user
  * (its generated password shown once), connect with that user on the server and write a row;
  * create a second user and grant it read-only (it reads and cannot write); the side menu counts
- * the database; delete it with its name typed. PostgreSQL, installed from Applications, likewise
+ * the database; delete it with its name typed. PostgreSQL, also installed from Applications, likewise
  * creates a database with a user that connects and writes.
  */
 const SERVER_NAME = 'wdb-e2e';
@@ -86,6 +87,16 @@ async function takeShownPassword(page: Page): Promise<string> {
   return password;
 }
 
+/** Installs an application from the server's Applications page and waits until it is installed. */
+async function installFromApplications(page: Page, serverId: number, application: string) {
+  await page.goto(`/servers/${serverId}/applications`);
+  const row = page.locator(`[data-testid="application-row"][data-app="${application}"]`);
+  await expect(row).toHaveAttribute('data-installed', 'false', { timeout: 60_000 });
+  await row.getByTestId('application-install').click();
+  await expect(row).toHaveAttribute('data-installed', 'true', { timeout: 10 * 60_000 });
+  await expect(page.getByTestId(`server-menu-${application}`)).toBeVisible({ timeout: 60_000 });
+}
+
 async function expectActive(row: Locator) {
   await expect(row).toHaveAttribute('data-status', 'active', { timeout: 120_000 });
   await expect(row).toHaveAttribute('data-busy', 'false', { timeout: 120_000 });
@@ -97,9 +108,12 @@ test('databases and users on MariaDB and PostgreSQL pages of a real server', asy
   const serverId = await connectInstalledServer(
     page,
     server,
-    { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
+    { web_server: 'nginx', php_versions: ['8.2'], database: 'none' },
     'wdb-1',
   );
+
+  // --- MariaDB, installed from Applications (the server was connected without a database).
+  await installFromApplications(page, serverId, 'mariadb');
 
   // --- MariaDB: a database with its user; the password is shown once.
   await openEnginePage(page, serverId, 'mariadb');
@@ -179,12 +193,7 @@ test('databases and users on MariaDB and PostgreSQL pages of a real server', asy
   await expect(page.getByTestId('server-menu-mariadb-count')).toHaveText('0', { timeout: 30_000 });
 
   // --- PostgreSQL, installed from Applications.
-  await page.goto(`/servers/${serverId}/applications`);
-  const postgresql = page.locator('[data-testid="application-row"][data-app="postgresql"]');
-  await expect(postgresql).toHaveAttribute('data-installed', 'false', { timeout: 60_000 });
-  await postgresql.getByTestId('application-install').click();
-  await expect(postgresql).toHaveAttribute('data-installed', 'true', { timeout: 10 * 60_000 });
-  await expect(page.getByTestId('server-menu-postgresql')).toBeVisible({ timeout: 60_000 });
+  await installFromApplications(page, serverId, 'postgresql');
 
   await openEnginePage(page, serverId, 'postgresql');
   await page.getByTestId('database-create').click();

@@ -1,6 +1,6 @@
 // The panel's own SSH executor and recipe builder: recipes run here exactly as the job runner runs them.
 import { createSshExecutor, type RemoteSession } from '@hostdeck/api/remote/remote-executor.js';
-import { buildStepInvocation, getRecipe } from '@hostdeck/recipes';
+import { buildStepInvocation, getRecipe, type Recipe } from '@hostdeck/recipes';
 import { resetTestServer, runOnTestServer, testServerImagePackages, type TestServer } from './index.js';
 
 export type { RemoteSession };
@@ -93,14 +93,17 @@ export interface RecipeRun {
   failedStep: string | null;
 }
 
-/** Runs a recipe's steps with the production builder, stopping at the first failing step. */
+/**
+ * Runs a recipe's steps with the production builder, stopping at the first failing step. A base
+ * recipe by its id, or an area's recipe itself (`@hostdeck/recipes/<area>`).
+ */
 export async function runRecipeOnSession(
   session: RemoteSession,
-  recipeId: string,
+  recipeOrId: string | Recipe,
   input: unknown,
 ): Promise<RecipeRun> {
-  const recipe = getRecipe(recipeId);
-  if (!recipe) throw new Error(`unknown recipe ${recipeId}`);
+  const recipe = typeof recipeOrId === 'string' ? getRecipe(recipeOrId) : recipeOrId;
+  if (!recipe) throw new Error(`unknown recipe ${String(recipeOrId)}`);
   let output = '';
   let stdout = '';
   for (const step of recipe.steps) {
