@@ -3,10 +3,10 @@ import { runOnTestServer, stopTestServer, type TestServer } from '../../../../to
 import {
   bootWebTestServer,
   connectToTestServer,
+  runRecipeOnSession,
   type RecipeRun,
   type RemoteSession,
 } from '../../../../tools/test-server/web-test-server.js';
-import { buildStepInvocation } from '../invocation.js';
 import { parseStepLogLine } from '../progress.js';
 import type { Recipe } from '../recipe.js';
 import {
@@ -46,25 +46,8 @@ afterAll(async () => {
   await stopTestServer(SERVER);
 });
 
-async function run(recipe: Recipe, input: unknown): Promise<RecipeRun> {
-  let output = '';
-  let stdout = '';
-  for (const step of recipe.steps) {
-    const invocation = buildStepInvocation(recipe, step.id, input);
-    const result = await session.run({
-      command: invocation.command,
-      stdin: invocation.stdin,
-      onStdout: (text) => {
-        output += text;
-        stdout += text;
-      },
-      onStderr: (text) => (output += text),
-      totalTimeoutMs: step.timeoutMs,
-    });
-    if (result.exitCode !== 0) return { exitCode: result.exitCode, output, stdout, failedStep: step.id };
-  }
-  return { exitCode: 0, output, stdout, failedStep: null };
-}
+const run = (recipe: Recipe, input: unknown): Promise<RecipeRun> =>
+  runRecipeOnSession(session, recipe, input);
 
 /** Runs a recipe that must succeed; returns its `change` lines. */
 async function succeed(recipe: Recipe, input: unknown): Promise<string[]> {

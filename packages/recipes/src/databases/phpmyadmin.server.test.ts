@@ -8,7 +8,6 @@ import {
   type RemoteSession,
   runRecipeOnSession,
 } from '../../../../tools/test-server/web-test-server.js';
-import { buildStepInvocation } from '../invocation.js';
 import { parseStepLogLine } from '../progress.js';
 import type { Recipe } from '../recipe.js';
 import { toPasswordHex } from '../sites/site-inputs.js';
@@ -56,26 +55,8 @@ afterAll(async () => {
   await stopTestServer(SERVER);
 });
 
-/** Runs a recipe object's steps with the production builder (section recipes are not base ones). */
-async function runRecipe(recipe: Recipe, input: unknown): Promise<RecipeRun> {
-  let output = '';
-  let stdout = '';
-  for (const step of recipe.steps) {
-    const invocation = buildStepInvocation(recipe, step.id, input);
-    const result = await session.run({
-      command: invocation.command,
-      stdin: invocation.stdin,
-      onStdout: (text) => {
-        output += text;
-        stdout += text;
-      },
-      onStderr: (text) => (output += text),
-      totalTimeoutMs: step.timeoutMs,
-    });
-    if (result.exitCode !== 0) return { exitCode: result.exitCode, output, stdout, failedStep: step.id };
-  }
-  return { exitCode: 0, output, stdout, failedStep: null };
-}
+const runRecipe = (recipe: Recipe, input: unknown): Promise<RecipeRun> =>
+  runRecipeOnSession(session, recipe, input);
 
 function changesOf(result: RecipeRun): string[] {
   return result.stdout.split('\n').flatMap((line) => {
