@@ -19,7 +19,7 @@ rm -f /usr/sbin/policy-rc.d
 # PostgreSQL stay installed but off; bootWebTestServer starts PostgreSQL for the tests that ask for
 # it, and the apache2 tests stop nginx and start apache2 themselves.
 systemctl disable --now apache2.service postgresql.service
-systemctl enable --now nginx.service php8.2-fpm.service mariadb.service
+systemctl enable --now nginx.service php8.2-fpm.service mariadb.service cron.service supervisor.service
 systemctl is-active nginx.service php8.2-fpm.service mariadb.service
 mariadb -N -e 'SELECT 1' >/dev/null
 

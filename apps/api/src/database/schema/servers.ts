@@ -30,6 +30,14 @@ export const servers = pgTable('servers', {
   osVersion: varchar('os_version', { length: 32 }),
   defaultLinuxUser: varchar('default_linux_user', { length: 32 }).notNull().default('hostdeck'),
   defaultPhp: varchar('default_php', { length: 8 }),
+  /** The version `php` runs on the command line (`update-alternatives`), when the panel set it. */
+  phpCli: varchar('php_cli', { length: 8 }),
+  /**
+   * PHP's limits per installed version, `{ "8.2": { upload_size_mb, execution_time, opcache, ioncube } }`
+   * (contracts `php.ts`); a version absent here has the defaults. Rendered into the version's ini and
+   * into the pool and web server include of each of its sites.
+   */
+  phpSettings: jsonb('php_settings').notNull().default({}),
   timezone: varchar('timezone', { length: 64 }),
   /** Protected servers cannot be deleted (spec/000 §7 protect). */
   protected: boolean('protected').notNull().default(false),
