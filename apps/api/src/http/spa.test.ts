@@ -148,7 +148,7 @@ describe('panel serving the built SPA', () => {
   });
 
   it('serves index.html compressed and never cached, at / and for client routes', async () => {
-    for (const url of ['/', '/servers/12', '/sites/3/ssl?tab=1']) {
+    for (const url of ['/', '/servers/12', '/sites/3/ssl?tab=1', '/servers/12/php8.3']) {
       const response = await get(url, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');

@@ -64,7 +64,8 @@ export const spa = fp(async function spaPlugin(app: FastifyInstance, options: { 
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
-      !path.extname(pathname);
+      // `/servers/{server}/php8.3` is a page (spec/000 §2: it redirects to the PHP page), not a file.
+      (!path.extname(pathname) || /^\/servers\/[^/]+\/php\d+\.\d+\/?$/.test(pathname));
     if (wantsPage) return sendIndex(reply);
     return sendRouteNotFound(request, reply);
   });

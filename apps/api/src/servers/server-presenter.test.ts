@@ -28,6 +28,7 @@ function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
     osVersion: null,
     defaultLinuxUser: 'hostdeck',
     defaultPhp: '8.2',
+    phpSettings: {},
     timezone: 'UTC',
     protected: false,
     isVip: false,

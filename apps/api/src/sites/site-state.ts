@@ -1,5 +1,6 @@
 import type { RecipeInput, siteApply } from '@hostdeck/recipes';
 import type { Database } from '../database/database.js';
+import { createPhpRepository } from '../php/php.repository.js';
 import type { SiteRow } from './site-access.js';
 import { createSitesRepository } from './sites.repository.js';
 
@@ -22,7 +23,7 @@ export async function buildSiteApplyInput(
   site: SiteRow,
   overrides: Partial<SiteApplyInput> = {},
 ): Promise<SiteApplyInput> {
-  return {
+  const input: SiteApplyInput = {
     site: site.name,
     aliases: await aliasNamesOf(db, site),
     wildcard: site.wildcard,
@@ -38,4 +39,19 @@ export async function buildSiteApplyInput(
     lockdown: site.lockdown,
     ...overrides,
   };
+  return { ...input, ...(await phpLimitsOf(db, site.serverId, input.php_version)) };
+}
+
+/**
+ * The PHP limits of a version on the site's server (servers.php_settings, issue 16): its pool and
+ * its web server render them, so a version switch carries the new version's limits over.
+ */
+async function phpLimitsOf(
+  db: Database,
+  serverId: number,
+  version: string | null | undefined,
+): Promise<Pick<SiteApplyInput, 'php_upload_size_mb' | 'php_execution_time'>> {
+  if (!version) return {};
+  const settings = await createPhpRepository(db).settingsOf(serverId, version);
+  return { php_upload_size_mb: settings.upload_size_mb, php_execution_time: settings.execution_time };
 }

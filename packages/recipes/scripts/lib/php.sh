@@ -178,3 +178,123 @@ hd_php_fpm_reload() {
   } >&2
   return 1
 }
+
+# ---- PHP limits (issue 16; recipes php-settings and site-apply render them alike)
+# The margins: post_max_size and the web server's body limit leave room for the multipart
+# envelope around the largest upload; the pool and the web server wait longer than PHP runs, so
+# PHP's own "maximum execution time exceeded" is what a user sees, never a 502 or a 504.
+hd_php_post_margin_mb=8
+hd_php_timeout_margin_seconds=30
+
+# hd_php_pool_limits UPLOAD_MB EXECUTION_SECONDS  The lines of a site's pool that carry its limits.
+hd_php_pool_limits() {
+  printf 'request_terminate_timeout = %ss\n' "$(($2 + hd_php_timeout_margin_seconds))"
+  printf 'php_admin_value[upload_max_filesize] = %sM\n' "$1"
+  printf 'php_admin_value[post_max_size] = %sM\n' "$(($1 + hd_php_post_margin_mb))"
+  printf 'php_admin_value[max_execution_time] = %s\n' "$2"
+}
+
+# hd_php_web_limits WEB_SERVER SITE PHP_VERSION UPLOAD_MB EXECUTION_SECONDS  The web server's
+# per-site include /etc/{nginx,apache2}/hostdeck/SITE/php-limits.conf, on stdout.
+hd_php_web_limits() {
+  local body=$(($4 + hd_php_post_margin_mb)) timeout=$(($5 + hd_php_timeout_margin_seconds))
+  printf '# Managed by HostDeck: the PHP %s limits of %s (upload %s MB, execution %s s). Local changes are replaced.\n' "$3" "$2" "$4" "$5"
+  case $1 in
+    nginx)
+      printf 'client_max_body_size %sm;\n' "$body"
+      printf 'fastcgi_read_timeout %ss;\n' "$timeout"
+      printf 'fastcgi_send_timeout %ss;\n' "$timeout"
+      ;;
+    apache2)
+      # Apache takes at most 2 GiB - 1 here; above, no limit (PHP's own limits still apply).
+      if ((body * 1024 * 1024 > 2147483647)); then printf 'LimitRequestBody 0\n'; else printf 'LimitRequestBody %s\n' "$((body * 1024 * 1024))"; fi
+      printf 'ProxyTimeout %s\n' "$timeout"
+      ;;
+  esac
+}
+
+# ---- A change of several files that stands or falls as one (recipes php-*): hd_php_stage writes
+# each file (keeping the previous one in a private folder), hd_php_roll_back puts every one back.
+hd_php_staged=()
+hd_php_staged_backups=()
+hd_php_stage_dir=""
+
+# shellcheck disable=SC2034 # hd_config_changed is read by hd_config_was_changed (lib/files.sh).
+# hd_php_stage PATH [MODE]  Writes stdin to PATH (atomically, MODE 0644 by default, root's) unless
+# it already holds exactly that; the previous file (or its absence) is kept for hd_php_roll_back.
+# Succeeds with hd_config_changed=1 when PATH changed.
+hd_php_stage() {
+  local target=$1 mode=${2:-0644} temp backup=""
+  hd_config_changed=0
+  if [[ -z $hd_php_stage_dir ]]; then hd_temp_dir hd_php_stage_dir || return 1; fi
+  mkdir -p -- "$(dirname -- "$target")" || return 1
+  hd_temp_beside temp "$target" || return 1
+  cat >"$temp" || return 1
+  if [[ -f $target ]] && cmp -s -- "$temp" "$target"; then
+    rm -f -- "$temp"
+    return 0
+  fi
+  if [[ -e $target ]]; then
+    backup="$hd_php_stage_dir/${#hd_php_staged[@]}"
+    cp -a -- "$target" "$backup" || return 1
+    chmod --reference="$target" -- "$temp" || return 1
+    chown --reference="$target" -- "$temp" || return 1
+  else
+    chmod -- "$mode" "$temp" || return 1
+    chown root:root -- "$temp" || return 1
+  fi
+  mv -f -- "$temp" "$target" || return 1
+  hd_php_staged+=("$target")
+  hd_php_staged_backups+=("$backup")
+  hd_config_changed=1
+  hd_log change "wrote $target"
+}
+
+# shellcheck disable=SC2034 # as above.
+# hd_php_unstage PATH  Removes PATH (kept for hd_php_roll_back like a staged change).
+hd_php_unstage() {
+  local target=$1 backup
+  hd_config_changed=0
+  [[ -e $target ]] || return 0
+  if [[ -z $hd_php_stage_dir ]]; then hd_temp_dir hd_php_stage_dir || return 1; fi
+  backup="$hd_php_stage_dir/${#hd_php_staged[@]}"
+  cp -a -- "$target" "$backup" || return 1
+  rm -f -- "$target" || return 1
+  hd_php_staged+=("$target")
+  hd_php_staged_backups+=("$backup")
+  hd_config_changed=1
+  hd_log change "removed $target"
+}
+
+# hd_php_roll_back  Puts every staged file back as it was (newest first).
+hd_php_roll_back() {
+  local index
+  for ((index = ${#hd_php_staged[@]} - 1; index >= 0; index--)); do
+    hd_restore_config "${hd_php_staged[index]}" "${hd_php_staged_backups[index]}" ||
+      hd_log error "could not put ${hd_php_staged[index]} back"
+  done
+  if ((${#hd_php_staged[@]} > 0)); then hd_log warn "put back ${#hd_php_staged[@]} file(s) as they were"; fi
+  hd_php_staged=()
+  hd_php_staged_backups=()
+}
+
+# hd_php_fpm_test VERSION  php-fpmVERSION -t, failing also on the warnings php prints for a broken
+# php.ini (a syntax error there is only a warning to php-fpm -t); its own output on stderr.
+hd_php_fpm_test() {
+  local output status=0
+  output=$("php-fpm$1" -t 2>&1) || status=$?
+  if ((status != 0)) || grep -qiE 'syntax error|PHP (Parse|Fatal) error|PHP Warning|ERROR:' <<<"$output"; then
+    printf '%s\n' "$output" | grep -v '^$' >&2
+    return 1
+  fi
+}
+
+# hd_php_cli_test VERSION  The CLI reads its php.ini without a warning; its own output on stderr.
+hd_php_cli_test() {
+  local output status=0
+  output=$("php$1" -r 'echo "ok";' 2>&1) || status=$?
+  if ((status != 0)) || [[ $output != ok ]]; then
+    printf '%s\n' "$output" | grep -v '^$' >&2
+    return 1
+  fi
+}

@@ -11,12 +11,17 @@
 # (nginx, apache) and nobody else.
 # PHP is confined to the site's home and the user's temporary folder /home/USER/.tmp (uploads,
 # sessions), which lies outside every web root and stays writable under lockdown.
-# Input: HD_SITE, HD_LINUX_USER, HD_PHP_VERSION (optional).
+# With HD_PHP_UPLOAD_MB and HD_PHP_EXECUTION_TIME (the panel's limits of the version, issue 16) the
+# pool carries them (lib/php.sh hd_php_pool_limits, as recipe php-settings writes them).
+# Input: HD_SITE, HD_LINUX_USER, HD_PHP_VERSION (optional), HD_PHP_UPLOAD_MB and
+# HD_PHP_EXECUTION_TIME (optional).
 set -euo pipefail
 
 site=${HD_SITE:?HD_SITE is required}
 user=${HD_LINUX_USER:?HD_LINUX_USER is required}
 version=${HD_PHP_VERSION:-}
+upload_mb=${HD_PHP_UPLOAD_MB:-}
+execution_time=${HD_PHP_EXECUTION_TIME:-}
 
 cd /
 group=$(id -gn -- "$user")
@@ -48,6 +53,7 @@ php_admin_value[upload_tmp_dir] = $temporary
 php_admin_value[session.save_path] = $temporary
 php_admin_value[sys_temp_dir] = $temporary
 POOL
+  if [[ -n $upload_mb && -n $execution_time ]]; then hd_php_pool_limits "$upload_mb" "$execution_time"; fi
 }
 
 # remove_pool VERSION  Removes the site's pool of VERSION, then reloads that php-fpm.

@@ -13,7 +13,10 @@
 # site owner's home (docs/site-isolation.md), so it follows a symbolic link only to a file of the
 # link's own owner: a site cannot have it serve another site's files.
 # Input: HD_SITE, HD_ALIASES, HD_WILDCARD, HD_LINUX_USER, HD_DIRECTORY, HD_RELEASES,
-# HD_PHP_VERSION, HD_PROXY_PORT, HD_WEB_SERVER, HD_ENABLED, HD_BINDINGS (lists: space-separated).
+# HD_PHP_VERSION, HD_PROXY_PORT, HD_WEB_SERVER, HD_ENABLED, HD_BINDINGS (lists: space-separated),
+# HD_PHP_UPLOAD_MB and HD_PHP_EXECUTION_TIME (optional: the PHP limits of the site's version,
+# issue 16, written to /etc/{nginx,apache2}/hostdeck/SITE/php-limits.conf by lib/php.sh
+# hd_php_web_limits as recipe php-settings writes them; removed when the site has no PHP).
 set -euo pipefail
 
 site=${HD_SITE:?HD_SITE is required}
@@ -29,6 +32,8 @@ proxy_port=${HD_PROXY_PORT:-}
 agent_port=2022
 web_server=${HD_WEB_SERVER:-nginx}
 enabled=${HD_ENABLED:-1}
+upload_mb=${HD_PHP_UPLOAD_MB:-}
+execution_time=${HD_PHP_EXECUTION_TIME:-}
 
 home="/home/$user/$site"
 suffix=${directory%/}
@@ -42,6 +47,24 @@ if [[ -n $php_version ]]; then socket=$(hd_site_php_socket "$php_version" "$site
 
 names=("$site" "${aliases[@]}")
 if ((wildcard)); then names+=("*.$site"); fi
+
+# apply_php_limits WEB_SERVER VALIDATOR...  The site's php-limits.conf: written when it runs PHP
+# with the panel's limits, removed (only when the panel wrote it) when it runs no PHP. Sets
+# limits_changed.
+limits_changed=0
+apply_php_limits() {
+  local server=$1 file="/etc/$1/hostdeck/$site/php-limits.conf"
+  shift
+  if [[ -n $php_version && -z $proxy_port && -n $upload_mb && -n $execution_time ]]; then
+    hd_apply_config "$file" "$@" < <(hd_php_web_limits "$server" "$site" "$php_version" "$upload_mb" "$execution_time") ||
+      hd_fail "$server rejected the PHP limits of $site (its output is above)"
+    if hd_config_was_changed; then limits_changed=1; fi
+  elif [[ -z $php_version || -n $proxy_port ]] && [[ -f $file ]] && head -n 1 -- "$file" | grep -q '^# Managed by HostDeck'; then
+    rm -f -- "$file"
+    hd_log change "removed $file"
+    limits_changed=1
+  fi
+}
 
 # ---- nginx
 
@@ -182,6 +205,8 @@ apply_nginx() {
   local changed=0
   command -v nginx >/dev/null || hd_fail "nginx is not installed on this server"
   mkdir -p -- /etc/nginx/sites-available /etc/nginx/sites-enabled "/etc/nginx/hostdeck/$site"
+  apply_php_limits nginx nginx -t -q
+  changed=$limits_changed
   hd_apply_config /etc/nginx/conf.d/hostdeck-upgrade.conf nginx -t -q < <(nginx_upgrade_map) ||
     hd_fail "nginx rejected its configuration (its output is above)"
   if hd_config_was_changed; then changed=1; fi
@@ -310,6 +335,8 @@ apply_apache() {
   command -v apachectl >/dev/null || hd_fail "apache2 is not installed on this server"
   mkdir -p -- /etc/apache2/sites-available /etc/apache2/sites-enabled "/etc/apache2/hostdeck/$site"
   if apache_enable_modules; then changed=1; fi
+  apply_php_limits apache2 apachectl configtest
+  if ((limits_changed)); then changed=1; fi
   hd_apply_config "$available" apachectl configtest < <(apache_vhost) ||
     hd_fail "apache2 rejected the vhost of $site; the previous one stays (its output is above)"
   if hd_config_was_changed; then changed=1; fi

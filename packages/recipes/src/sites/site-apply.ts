@@ -18,6 +18,7 @@ import {
   passwordHexSchema,
   webServerInputSchema,
 } from './site-inputs.js';
+import { phpExecutionTimeInputSchema, phpUploadSizeInputSchema } from '../php/php-inputs.js';
 
 const MINUTE = 60_000;
 
@@ -44,6 +45,9 @@ export const siteApplyInputSchema = z
     lockdown: z.boolean(),
     previous_linux_user: linuxUserSchema.optional(),
     password_hex: passwordHexSchema.optional(),
+    /** The PHP limits of the site's version (servers.php_settings; issue 16): pool and web server. */
+    php_upload_size_mb: phpUploadSizeInputSchema.optional(),
+    php_execution_time: phpExecutionTimeInputSchema.optional(),
   })
   .refine(isolatedUserIsAllowed, { path: ['linux_user'], message: SPECIAL_USER_MESSAGE });
 
@@ -112,6 +116,10 @@ export const siteApply = defineRecipe({
     };
     if (input.php_version !== null) environment.HD_PHP_VERSION = input.php_version;
     if (input.proxy_port !== null) environment.HD_PROXY_PORT = String(input.proxy_port);
+    if (input.php_upload_size_mb !== undefined)
+      environment.HD_PHP_UPLOAD_MB = String(input.php_upload_size_mb);
+    if (input.php_execution_time !== undefined)
+      environment.HD_PHP_EXECUTION_TIME = String(input.php_execution_time);
     if (input.previous_linux_user !== undefined)
       environment.HD_PREVIOUS_LINUX_USER = input.previous_linux_user;
     return environment;
