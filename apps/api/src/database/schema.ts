@@ -15,3 +15,4 @@ export * from './schema/deployments.js';
 export * from './schema/scripts.js';
 export * from './schema/terminal.js';
 export * from './schema/rate-limits.js';
+export * from './schema/schedules.js';
