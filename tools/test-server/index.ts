@@ -158,6 +158,16 @@ export async function resetTestServer(name: string, options: BootOptions = {}): 
   return single((await runToolOrThrow(['reset', name, ...imageArgs(options)], BOOT_TIMEOUT_MS)).stdout);
 }
 
+/**
+ * Reboots server `name` keeping its disk: a clean shutdown when it runs, then a boot from the same
+ * layers (same address, password and host keys). A reboot issued inside (`systemctl reboot`) ends
+ * the container; wait for it to go down, then call this to power it on again.
+ */
+export async function restartTestServer(name: string): Promise<TestServer> {
+  checkName(name);
+  return single((await runToolOrThrow(['restart', name], BOOT_TIMEOUT_MS)).stdout);
+}
+
 /** Builds `image` unless this machine has its current version already (concurrent calls build it once). */
 export async function buildTestServerImage(image: TestServerImage): Promise<void> {
   await runToolOrThrow(['image', image], BOOT_TIMEOUT_MS);

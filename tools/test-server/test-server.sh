@@ -8,7 +8,7 @@
 # beside this script, e.g. "web") is an extra overlay layer built once per machine on top of the base.
 #
 # Usage: test-server.sh up|reset NAME [--image IMAGE]
-#        test-server.sh down|info NAME
+#        test-server.sh down|info|restart NAME
 #        test-server.sh image IMAGE | list | down-all
 #        test-server.sh exec NAME -- CMD [ARGS...]
 # up/reset/info/list print one JSON line per server on stdout; everything else goes to stderr.
@@ -64,6 +64,7 @@ usage() {
 usage: test-server.sh up NAME [--image IMAGE]     boot NAME (or show it if running); prints its JSON line
        test-server.sh reset NAME [--image IMAGE]  back to the fresh state; prints its JSON line
        test-server.sh down NAME      stop NAME and remove everything it had (idempotent)
+       test-server.sh restart NAME   reboot NAME keeping its disk (also after a reboot issued inside)
        test-server.sh info NAME      print NAME's JSON line (exit 1 if not running)
        test-server.sh list           one JSON line per running server
        test-server.sh image IMAGE    build IMAGE (once per version; idempotent); prints a JSON line
@@ -778,6 +779,33 @@ cmd_reset() {
   print_json "$name"
 }
 
+# Reboots NAME keeping its disk (the writable layer): a clean shutdown (SIGRTMIN+4, systemd's
+# poweroff) if it still runs, then a boot from the same layers. A reboot issued inside a server
+# (`systemctl reboot`) ends its container, since nothing here starts systemd-nspawn again; a test
+# that reboots a server issues it, waits for the server to go down, then calls `restart`.
+cmd_restart() {
+  local name d np leader i
+  check_name "$1"
+  name=$(scoped "$1")
+  d=$(sdir "$name")
+  [[ -s $d/index && -d $d/upper ]] || die "$1 does not exist (boot it with up first)"
+  prepare_host
+  lock_server "$name"
+  if np=$(nspawn_pid "$name"); then
+    if leader=$(leader_of_nspawn "$np"); then
+      kill -s SIGRTMIN+4 "$leader" 2>/dev/null || true
+      for ((i = 0; i < 600; i++)); do
+        [[ -d /proc/$np ]] || break
+        sleep 0.1
+      done
+      [[ -d /proc/$np ]] && log "$1 did not power off within 60 s: killing it"
+    fi
+  fi
+  stop_server "$name"
+  boot_server "$name" "$(lowerdir_of "$(server_root "$name")")"
+  print_json "$name"
+}
+
 cmd_image() {
   local image=$1 version
   check_image "$image"
@@ -917,7 +945,7 @@ main() {
         usage
       fi
       ;;
-    down | info)
+    down | info | restart)
       (($# == 1)) || usage
       "cmd_$cmd" "$1"
       ;;

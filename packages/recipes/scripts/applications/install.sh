@@ -5,7 +5,8 @@
 # npm over the distribution's Node.js; MTProxy built from Telegram's source (x86-64). Idempotent:
 # an application already there is left as it is and no `change` line is printed.
 # Input: HD_APPLICATION, HD_APPLICATION_NAME, HD_APPLICATION_METHOD, HD_APPLICATION_PACKAGES,
-# HD_APPLICATION_DETECT (packages/recipes/src/applications/catalogue.ts).
+# HD_APPLICATION_DETECT (packages/recipes/src/applications/catalogue.ts); HD_NPM_REGISTRY for PM2 (the
+# recipe's npm_registry setting, https://registry.npmjs.org/ by default).
 set -euo pipefail
 
 read -ra packages <<<"$HD_APPLICATION_PACKAGES"
@@ -54,9 +55,10 @@ install_pm2() {
     hd_fail "PM2 needs Node.js 18 or later, and this server's Node.js is $(node --version)"
   fi
   # PM2 7 is the line that runs on Node.js 18; a new major is chosen here, not on the server.
-  hd_log info "installing PM2 from the npm registry"
-  if ! npm install --global --no-audit --no-fund --no-update-notifier -- pm2@7; then
-    hd_fail "could not install PM2 from the npm registry (registry.npmjs.org)"
+  local registry=${HD_NPM_REGISTRY:-https://registry.npmjs.org/}
+  hd_log info "installing PM2 from the npm registry $registry"
+  if ! npm install --global --no-audit --no-fund --no-update-notifier --registry="$registry" -- pm2@7; then
+    hd_fail "could not install PM2 from the npm registry ($registry)"
   fi
   hd_log change "installed PM2 $(pm2_version || printf unknown)"
 }

@@ -18,4 +18,13 @@ export const serviceApplicationNameInputSchema = applicationNameInputSchema.refi
   NO_SERVICE_MESSAGE,
 );
 
+/** Where PM2 is installed from (application-install's `npm_registry`): the public registry unless a setting says otherwise. */
+export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org/';
+const NPM_REGISTRY_PATTERN = /^https?:\/\/[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~-]+)*\/?$/;
+/** An npm registry's URL: http(s), a host name or IPv4 address, an optional port and path; nothing else. */
+export const npmRegistryInputSchema = z
+  .string()
+  .max(500, { error: 'Invalid value' })
+  .regex(NPM_REGISTRY_PATTERN, { error: 'Invalid value' });
+
 export const applicationActionInputSchema = z.enum(APPLICATION_ACTIONS, { error: 'Invalid value' });

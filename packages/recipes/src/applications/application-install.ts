@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineRecipe } from '../recipe.js';
-import { applicationNameInputSchema } from './application-inputs.js';
+import {
+  DEFAULT_NPM_REGISTRY,
+  applicationNameInputSchema,
+  npmRegistryInputSchema,
+} from './application-inputs.js';
 import { applicationEnvironment } from './catalogue.js';
 
 const MINUTE = 60_000;
@@ -15,7 +19,11 @@ const MINUTE = 60_000;
  */
 export const applicationInstall = defineRecipe({
   id: 'application-install',
-  input: z.strictObject({ name: applicationNameInputSchema }),
+  // npm_registry: where PM2 comes from (a mirror the server can reach; the tests' verdaccio).
+  input: z.strictObject({
+    name: applicationNameInputSchema,
+    npm_registry: npmRegistryInputSchema.default(DEFAULT_NPM_REGISTRY),
+  }),
   steps: [
     {
       id: 'check',
@@ -46,6 +54,9 @@ export const applicationInstall = defineRecipe({
       idempotent: true,
     },
   ],
-  environment: (input) => applicationEnvironment(input.name),
+  environment: (input) => ({
+    ...applicationEnvironment(input.name),
+    ...(input.name === 'pm2' ? { HD_NPM_REGISTRY: input.npm_registry } : {}),
+  }),
   example: { name: 'nginx' },
 });

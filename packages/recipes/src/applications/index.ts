@@ -7,6 +7,7 @@ import { applicationUninstall } from './application-uninstall.js';
 
 export { AUTO_RESTART_DROP_IN } from './application-auto-restart.js';
 export {
+  DEFAULT_NPM_REGISTRY,
   NO_SERVICE_MESSAGE,
   UNKNOWN_APPLICATION_MESSAGE,
   applicationNameInputSchema,
