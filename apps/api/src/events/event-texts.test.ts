@@ -18,11 +18,16 @@ import { panelRecipes } from '../jobs/recipe-registry.js';
 import { eventDescription, eventTemplates, recognizeEventText, translateEventText } from './event-texts.js';
 import { EVENT_DESCRIPTIONS_VI, EVENT_ERRORS_VI, eventsVi, RECIPE_STEP_TITLES_VI } from './events.vi.js';
 
+/** Areas whose web folder is the section entry's id, not the area name (servers/sections.ts). */
+const WEB_FOLDERS: Readonly<Record<string, string>> = { 'system-users': 'users' };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (area: string, locale: 'en' | 'vi') =>
   JSON.parse(
     readFileSync(
-      path.resolve(import.meta.dirname, `../../../web/src/servers/${area}/locales/events.${locale}.json`),
+      path.resolve(
+        import.meta.dirname,
+        `../../../web/src/servers/${WEB_FOLDERS[area] ?? area}/locales/events.${locale}.json`,
+      ),
       'utf8',
     ),
   ) as { eventTexts?: { descriptions?: Record<string, string> }; recipeSteps?: Record<string, object> };
