@@ -1,4 +1,6 @@
 import Stack from '@mui/material/Stack';
+import { Suspense } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { OpenServerFilesButton } from '../../files/OpenFileManager';
 import { OpenTerminalWindowButton } from '../../terminal/OpenTerminalWindowButton';
@@ -11,6 +13,12 @@ import { ServerActions } from './ServerActions';
 import { ServerHeader } from './ServerHeader';
 import { SystemInfoCard } from './SystemInfoCard';
 import { useRouteServerId, useServerDetail } from '../use-server-detail';
+
+// The default page's card (spec/000 §7) comes with its own strings (servers/default-page).
+const DefaultPageCard = lazyPage(
+  () => import('../default-page/DefaultPageCard').then((module) => module.DefaultPageCard),
+  ['servers/default-page'],
+);
 
 /**
  * `/servers/{server}` (servers.show). Not installed yet: the install command still to run, or
@@ -40,6 +48,11 @@ export function ServerShowPage() {
           <OpenServerFilesButton serverId={server.id} />
           <OpenTerminalWindowButton server={server} />
         </Stack>
+      )}
+      {server.installed && (
+        <Suspense fallback={null}>
+          <DefaultPageCard serverId={server.id} />
+        </Suspense>
       )}
       <ServerActions server={server} />
     </Stack>
