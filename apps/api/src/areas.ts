@@ -4,17 +4,25 @@ import { applicationsArea } from './applications/applications.area.js';
 import type { AnyArea } from './area.js';
 import { certificatesArea } from './certificates/certificates.area.js';
 import { databasesArea } from './databases/databases.area.js';
+import { defaultPageArea } from './default-page/default-page.area.js';
 import { deploymentsArea } from './deployments/deployments.area.js';
 import { eventsArea } from './events/events.area.js';
 import { healthArea } from './health/health.area.js';
 import { hotfixArea } from './hotfix/hotfix.area.js';
 import { infoArea } from './info/info.area.js';
 import { outboxArea } from './mail/outbox.area.js';
+import { openlitespeedArea } from './openlitespeed/openlitespeed.area.js';
+import { phpArea } from './php/php.area.js';
+import { pm2Area } from './pm2/pm2.area.js';
 import { realtimeArea } from './realtime/realtime.area.js';
+import { schedulesArea } from './schedules/schedules.area.js';
 import { scriptsArea } from './scripts/scripts.area.js';
 import { serversArea } from './servers/servers.area.js';
+import { servicesArea } from './services/services.area.js';
 import { siteConfigsArea } from './site-configs/site-configs.area.js';
 import { sitesArea } from './sites/sites.area.js';
+import { supervisorArea } from './supervisor/supervisor.area.js';
+import { systemUsersArea } from './system-users/system-users.area.js';
 import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
 
@@ -36,6 +44,7 @@ export const AREAS: readonly AnyArea[] = [
   teamsArea,
   serversArea,
   applicationsArea,
+  pm2Area,
   sitesArea,
   siteConfigsArea,
   certificatesArea,
@@ -43,7 +52,14 @@ export const AREAS: readonly AnyArea[] = [
   agentArea,
   hotfixArea,
   databasesArea,
+  supervisorArea,
+  openlitespeedArea,
+  defaultPageArea,
+  phpArea,
+  schedulesArea,
+  servicesArea,
   realtimeArea,
   scriptsArea,
   terminalArea,
+  systemUsersArea,
 ];

@@ -104,6 +104,12 @@ export const serverDetailSchema = serverSummarySchema.extend({
   os_version: z.string().nullable(),
   default_linux_user: z.string(),
   default_php: z.string().nullable(),
+  /** The default PHP version's max upload size, MB (spec/000 §3; servers.php_settings). */
+  php_upload_size: z.number().int().optional(),
+  /** The default PHP version's max execution time, seconds (spec/000 §3). */
+  php_execution_time: z.number().int().optional(),
+  /** OPcache of the default PHP version (spec/000 §3). */
+  opcache: z.boolean().optional(),
   timezone: z.string().nullable(),
   protected: z.boolean(),
   is_vip: z.boolean(),
@@ -117,6 +123,8 @@ export const serverDetailSchema = serverSummarySchema.extend({
   agent_version: z.number().int().nullable(),
   /** How many sites (aliases included) the server holds (spec/000 §3 Server sites_count). */
   sites_count: z.number().int().optional(),
+  /** How many cron jobs the panel made on the server (spec/000 §3 schedules_count). */
+  schedules_count: z.number().int().optional(),
   /**
    * The Linux users the panel knows on the server (spec/000 §3 `systemUsers`, each with a name):
    * the default Linux user, then its sites' users; the file manager's chown lists them (spec/001 §2).

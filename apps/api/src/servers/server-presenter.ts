@@ -1,4 +1,5 @@
 import { storedProvisionOptionsSchema, type ServerDetail, type ServerSummary } from '@hostdeck/contracts';
+import { phpSettingsOf } from '@hostdeck/contracts/php';
 import type { ServerRecord } from '../policy/server-policy.js';
 import { installCommand } from './install-command.js';
 import type { ServerDetailRecord } from './servers.repository.js';
@@ -44,6 +45,7 @@ export function presentServerDetail(
     os_version: server.osVersion,
     default_linux_user: server.defaultLinuxUser,
     default_php: server.defaultPhp,
+    ...phpDefaultsOf(server),
     timezone: server.timezone,
     protected: server.protected,
     is_vip: server.isVip,
@@ -54,6 +56,7 @@ export function presentServerDetail(
     provision: provision.success ? provision.data : storedProvisionOptionsSchema.parse({}),
     agent_version: server.agentVersion,
     sites_count: server.sitesCount,
+    schedules_count: server.schedulesCount ?? 0,
     systemUsers: systemUsersOf(server).map((name) => ({ name })),
   };
 }
@@ -66,4 +69,14 @@ export function presentServerDetail(
 function systemUsersOf(server: Pick<ServerDetailRecord, 'defaultLinuxUser' | 'siteLinuxUsers'>): string[] {
   const names = [server.defaultLinuxUser, ...server.siteLinuxUsers].filter((name) => name && name !== 'root');
   return [...new Set(names)];
+}
+
+/** The default PHP version's limits and OPcache (spec/000 §3 Server; php_settings, issue 16). */
+function phpDefaultsOf(server: Pick<ServerDetailRecord, 'defaultPhp' | 'phpSettings'>) {
+  const settings = phpSettingsOf(server.phpSettings, server.defaultPhp ?? '');
+  return {
+    php_upload_size: settings.upload_size_mb,
+    php_execution_time: settings.execution_time,
+    opcache: settings.opcache,
+  };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { events, favorites, servers, sites } from '../database/schema.js';
+import { events, favorites, schedules, servers, sites } from '../database/schema.js';
 import { serverColumns, serverIsVisibleTo } from '../policy/server-policy.js';
 import { FAVORITE_KINDS } from './favorites.repository.js';
 import { SERVER_STATUS } from './server-events.js';
@@ -30,6 +30,7 @@ export const serverDetailColumns = {
   osVersion: servers.osVersion,
   defaultLinuxUser: servers.defaultLinuxUser,
   defaultPhp: servers.defaultPhp,
+  phpSettings: servers.phpSettings,
   timezone: servers.timezone,
   protected: servers.protected,
   isVip: servers.isVip,
@@ -39,6 +40,10 @@ export const serverDetailColumns = {
   sitesCount: sql<number>`(select count(*) from ${sites} where ${sites.serverId} = ${OUTER_SERVER_ID})`
     .mapWith(Number)
     .as('sites_count'),
+  schedulesCount:
+    sql<number>`(select count(*) from ${schedules} where ${schedules.serverId} = ${OUTER_SERVER_ID})`
+      .mapWith(Number)
+      .as('schedules_count'),
   /** The distinct Linux users of the server's sites, sorted (the presenter's systemUsers). */
   siteLinuxUsers: sql<string[]>`(
     select coalesce(json_agg(distinct ${sites.linuxUser} order by ${sites.linuxUser}), '[]'::json)
@@ -49,8 +54,8 @@ export const serverDetailColumns = {
 };
 export type ServerDetailRecord = Pick<
   typeof servers.$inferSelect,
-  Exclude<keyof typeof serverDetailColumns, 'connected' | 'sitesCount' | 'siteLinuxUsers'>
-> & { connected: boolean; sitesCount: number; siteLinuxUsers: string[] };
+  Exclude<keyof typeof serverDetailColumns, 'connected' | 'sitesCount' | 'schedulesCount' | 'siteLinuxUsers'>
+> & { connected: boolean; sitesCount: number; schedulesCount?: number; siteLinuxUsers: string[] };
 
 /** A json array of strings as the driver gives it: parsed already (PGlite, pg) or as text. */
 function stringArray(value: unknown): string[] {

@@ -14,7 +14,9 @@ import { apiGetParsed, apiPath, apiSend, type QueryParams } from '../api/client'
  * (filtered or not, the page's and the side menu's).
  */
 export const sectionListKey = (section: ServerSectionContract, server: number) =>
-  [section.updateKey, server] as const;
+  // The section's name too: several sections share an Update-data key (`server`), and each list
+  // needs its own cache entry; the key still starts with `updateKey`, so the message reloads it.
+  [section.updateKey, server, section.name] as const;
 
 /** GET the section's list, read live from the server. */
 export function sectionListQuery<Section extends ServerSectionContract>(
