@@ -24,6 +24,36 @@ const NAMED_PARAMS: Record<string, string> = {
   kind: 'access',
   name: 'custom.conf',
   file: 'photo.png',
+  version: '8.2',
+  service: 'worker',
+  program: 'worker',
+};
+
+/** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
+const ROUTE_PARAMS: Record<string, Record<string, string>> = {
+  '/api/servers/:server/users/:user': { user: 'deploy' },
+  '/api/servers/:server/users/:user/password': { user: 'deploy' },
+  '/api/servers/:server/pm2/:name': { name: 'app' },
+  '/api/servers/:server/pm2/:name/:action': { name: 'app' },
+  '/api/servers/:server/pm2/:name/logs': { name: 'app' },
+};
+
+/** A valid query for each GET route that needs one. */
+const SAMPLE_QUERIES: Record<string, string> = {
+  'GET /api/servers/:server/openlitespeed/php-ini': '?version=8.2',
+};
+
+const supervisorProgram = {
+  command: '/usr/bin/php artisan queue:work',
+  directory: '/home/hostdeck',
+  user: 'hostdeck',
+  numprocs: 1,
+  autostart: true,
+  autorestart: 'true',
+  startsecs: 1,
+  stopwaitsecs: 10,
+  stopsignal: 'TERM',
+  environment: [],
 };
 
 const pem = makeCertificate(['olga.example.com']);
@@ -94,6 +124,38 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     remote_access: false,
   },
   'PUT /api/user/scripts/:script': { memo: 'x', content: 'true' },
+  'POST /api/servers/:server/php': { version: '8.2' },
+  'PUT /api/servers/:server/php/default': { version: '8.2' },
+  'PUT /api/servers/:server/php/cli': { version: '8.2' },
+  'PUT /api/servers/:server/php/:version/max-upload-size': { size_mb: 256 },
+  'PUT /api/servers/:server/php/:version/max-execution-time': { seconds: 120 },
+  'POST /api/servers/:server/php/:version/ini': { sapi: 'fpm', content: '[PHP]\n' },
+  'POST /api/servers/:server/schedules': { user: 'hostdeck', command: 'true', expression: '* * * * *' },
+  'PUT /api/servers/:server/schedules/:schedule': {
+    user: 'hostdeck',
+    command: 'true',
+    expression: '* * * * *',
+  },
+  'POST /api/servers/:server/schedules/adopt': { user: 'hostdeck', line: '* * * * * true' },
+  'POST /api/servers/:server/services': { name: 'worker', exec_start: '/usr/bin/true', user: 'deploy' },
+  'POST /api/servers/:server/users': { name: 'deploy' },
+  'PUT /api/servers/:server/users/:user/password': { password: 'a-new-password-1' },
+  'POST /api/servers/:server/openlitespeed/php-ini': { version: '8.2', content: '[PHP]\n' },
+  'POST /api/servers/:server/default-page': { content: '<p>x</p>' },
+  'PUT /api/servers/:server/openlitespeed/admin-password': {
+    username: 'admin',
+    password: 'a-new-password-1',
+  },
+  'POST /api/servers/:server/pm2': {
+    user: 'hostdeck',
+    name: 'app',
+    script: 'server.js',
+    cwd: '/home/hostdeck',
+  },
+  'POST /api/servers/:server/pm2/:name/:action': { user: 'hostdeck' },
+  'DELETE /api/servers/:server/pm2/:name': { user: 'hostdeck' },
+  'POST /api/servers/:server/supervisor': { name: 'worker', ...supervisorProgram },
+  'PUT /api/servers/:server/supervisor/:program': supervisorProgram,
 };
 
 describe('route ownership', () => {
@@ -157,12 +219,12 @@ describe('route ownership', () => {
       if (route.method === 'HEAD') continue;
       const key = `${route.method} ${route.url}`;
       const url = route.url.replace(/:(\w+)/g, (_match, name: string) =>
-        String(ids[name] ?? NAMED_PARAMS[name] ?? 1),
+        String(ROUTE_PARAMS[route.url]?.[name] ?? ids[name] ?? NAMED_PARAMS[name] ?? 1),
       );
       const body = SAMPLE_BODIES[key] ?? {};
       const call =
         route.method === 'GET'
-          ? mallory.api.get(url)
+          ? mallory.api.get(url + (SAMPLE_QUERIES[key] ?? ''))
           : route.method === 'POST'
             ? mallory.api.post(url, body)
             : route.method === 'PUT'
