@@ -134,7 +134,9 @@ test('supervisor: a worker comes back after kill -9, its log shows its output, h
     await page.getByTestId('supervisor-log-refresh').click();
     await expect(log).toContainText('GET /from-e2e', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await page.keyboard.press('Escape');
+  const logDialog = page.getByTestId('supervisor-log-dialog');
+  await logDialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(logDialog).toBeHidden();
 
   // Hostile values in every field, through the API: 422, nothing runs.
   const valid = {
