@@ -5,14 +5,13 @@ import { NotFoundError } from '../domain/errors.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { InventoryReader } from '../server-sections/inventory-reader.js';
-import type { SectionService } from '../server-sections/section-service.js';
 import type { ServersRepository } from '../servers/servers.repository.js';
 import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
 import { serviceInfos } from './services.section.js';
 
 export interface ServicesServiceDependencies {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  section: SectionService<any, any>;
+  /** The section's own list (server-sections/section-service.ts), read as it reads it. */
+  section: { list(caller: Caller, serverId: number, query: object, locale: Locale): Promise<unknown> };
   policy: Pick<AccessPolicy, 'authorizeServer'>;
   servers: Pick<ServersRepository, 'findRow'>;
   inventory: Pick<InventoryReader, 'read'>;
