@@ -37,14 +37,17 @@ async function provision(input: ProvisionInput, fromStep?: string): Promise<Step
     for (const step of serverProvision.steps.slice(first)) {
       const invocation = buildStepInvocation(serverProvision, step.id, input);
       let output = '';
+      let stdout = '';
       const result = await session.run({
         command: invocation.command,
         stdin: invocation.stdin,
-        onStdout: (text) => (output += text),
+        onStdout: (text) => ((output += text), (stdout += text)),
         onStderr: (text) => (output += text),
         totalTimeoutMs: step.timeoutMs,
       });
-      const lines = output.split('\n').flatMap((line) => parseStepLogLine(line) ?? []);
+      // Progress lines come on stdout alone: in `output` a stderr chunk (curl's message) can land
+      // in the middle of one.
+      const lines = stdout.split('\n').flatMap((line) => parseStepLogLine(line) ?? []);
       runs.push({ id: step.id, exitCode: result.exitCode, output, lines });
       if (result.exitCode !== 0) break;
     }
@@ -219,7 +222,7 @@ describe('server-provision on a Debian 12 test server', () => {
       // PHP 8.3 is not Debian's: packages.sury.org is needed, and test servers have no internet.
       const php = await provision({ ...input, php_versions: ['8.2', '8.3'] }, 'php');
       expect(php.map((run) => [run.id, run.exitCode])).toEqual([['php', 1]]);
-      expect(php[0]!.lines.at(-1)).toEqual({
+      expect(php[0]!.lines.at(-1), php[0]!.output).toEqual({
         level: 'error',
         message: 'could not download the packages.sury.org keyring',
       });

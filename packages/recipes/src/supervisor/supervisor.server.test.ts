@@ -38,6 +38,8 @@ beforeAll(async () => {
     `printf '%s' "$1" >/etc/supervisor/conf.d/legacy.conf && supervisorctl reread && supervisorctl update legacy`,
     LEGACY,
   );
+  // supervisord says STARTING for startsecs (1 s by default) before RUNNING.
+  await runningPid('legacy');
   supervisordPid = await sh('supervisorctl pid');
 }, 900_000);
 afterAll(async () => {
