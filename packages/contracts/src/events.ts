@@ -96,6 +96,10 @@ export const EVENT_ERRORS = {
   certificateFailed: 'Unable to install SSL certificate on website with domain {site}: {detail}',
   certificateGone: 'The certificate no longer exists',
   certificateNotIssued: 'This certificate has not been issued yet.',
+  safeApplyReverted:
+    'The panel could not connect to the server with the new settings ({detail}), so the server put the previous ones back after {seconds} s. Nothing was changed.',
+  safeApplyUnreachable:
+    'The panel could not connect to the server with the new settings, nor after the server was due to put the previous ones back ({seconds} s): {detail}',
 } as const;
 export type EventErrorId = keyof typeof EVENT_ERRORS;
 

@@ -3,7 +3,7 @@
  * frame the runner reads and how to add a recipe. A server section's recipes are not exported
  * here but from their own subpath, `@hostdeck/recipes/<area>` (src/<area>/index.ts).
  */
-export type { Recipe, RecipeInput, RecipeInputSchema, RecipeStep } from './recipe.js';
+export type { Recipe, RecipeInput, RecipeInputSchema, RecipeStep, SafeApply } from './recipe.js';
 export { RecipeInputError, defineRecipe } from './recipe.js';
 export type { BuildStepOptions, StepInvocation } from './invocation.js';
 export { BUILDER_ENVIRONMENT_KEYS, buildStepInvocation, encodeStepFrame } from './invocation.js';

@@ -52,6 +52,24 @@ export interface Recipe<S extends RecipeInputSchema = RecipeInputSchema> {
   secrets?(input: z.output<S>): Buffer | string;
   /** A valid input; tests build on it (injection tests change one field at a time). */
   example: z.input<S>;
+  /**
+   * A change that could cut the panel off from the server (ufw, sshd, Fail2Ban; docs/safe-apply.md).
+   * The steps before `confirmStep` arm the server's own revert (`hd_safe_arm`, scripts/lib/
+   * safe-apply.sh) and apply the change; the runner then opens a NEW SSH connection (to `port`
+   * when the change moves sshd) and runs `confirmStep` (`hd_safe_confirm`) and the steps after it
+   * on that connection. When no new connection can be made, the server puts the previous state
+   * back by itself `revertAfterSeconds` after arming, and the event says which happened.
+   */
+  safeApply?: SafeApply<z.output<S>>;
+}
+
+export interface SafeApply<Input> {
+  /** The step that disarms the revert; it and the steps after it run on the new connection. */
+  confirmStep: string;
+  /** Seconds between arming and the server's own revert (10-3600; the step script gets the same). */
+  revertAfterSeconds(input: Input): number;
+  /** The SSH port the new connection uses (an sshd port change); the server's recorded one when omitted. */
+  port?(input: Input): number | undefined;
 }
 
 /** A recipe's input did not match its schema: messages by field (spec/000 §8 `errors`). */
@@ -99,6 +117,12 @@ export function defineRecipe<S extends RecipeInputSchema>(definition: Recipe<S>)
     if (!Number.isInteger(step.timeoutMs) || step.timeoutMs <= 0) {
       throw problem(`step ${step.id}: timeoutMs must be a positive integer`);
     }
+  }
+  const confirmIndex = definition.safeApply
+    ? steps.findIndex((step) => step.id === definition.safeApply!.confirmStep)
+    : -1;
+  if (definition.safeApply && confirmIndex < 1) {
+    throw problem('safeApply.confirmStep must name a step after the one that applies the change');
   }
   const input = definition.input.strict() as unknown as S;
   const example = input.safeParse(definition.example);

@@ -55,6 +55,8 @@ const environmentSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A running event's lease: a worker that stops renewing it loses the event to the reaper. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
+  /** How long a server waits for the panel to reconnect before undoing a risky change (docs/safe-apply.md). */
+  SAFE_APPLY_REVERT_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   /**
    * Outgoing mail: an smtp:// or smtps:// URL (user and password in it when the server needs
    * them). Without it mail is kept in the mail_outbox table (see mail/mailer.ts).
@@ -115,6 +117,8 @@ export interface Config {
   maxCommission: number;
   jobConcurrency: number;
   jobLeaseMs: number;
+  /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
+  safeApplyRevertSeconds: number;
   mailUrl: string | undefined;
   mailFrom: string;
   /**
@@ -196,6 +200,7 @@ export function loadConfig(
     maxCommission: values.MAX_COMMISSION,
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
+    safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
     mailUrl: values.MAIL_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
     devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,

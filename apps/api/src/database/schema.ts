@@ -16,3 +16,4 @@ export * from './schema/scripts.js';
 export * from './schema/terminal.js';
 export * from './schema/rate-limits.js';
 export * from './schema/schedules.js';
+export * from './schema/ssh-keys.js';

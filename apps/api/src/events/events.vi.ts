@@ -65,6 +65,10 @@ export const EVENT_ERRORS_VI: Record<EventErrorId, string> = {
   certificateFailed: 'Không thể cài đặt chứng chỉ SSL cho website với tên miền {site}: {detail}',
   certificateGone: 'Chứng chỉ không còn tồn tại',
   certificateNotIssued: 'Chứng chỉ này chưa được cấp.',
+  safeApplyReverted:
+    'Panel không kết nối được tới máy chủ với cấu hình mới ({detail}), nên máy chủ đã tự khôi phục cấu hình cũ sau {seconds} giây. Không có gì bị thay đổi.',
+  safeApplyUnreachable:
+    'Panel không kết nối được tới máy chủ với cấu hình mới, kể cả sau thời điểm máy chủ phải tự khôi phục cấu hình cũ ({seconds} giây): {detail}',
 };
 
 /**

@@ -92,13 +92,14 @@ export function createJobRunner(options: JobRunnerOptions) {
         const input = readInput(claimed, options.secretBox);
         if (claimed.serverId === null) throw eventError('noServer');
         const serverId = claimed.serverId;
-        const connect = async () => {
-          const target = await options.connections.resolveTarget(serverId);
+        const connect = async (port?: number) => {
+          const resolved = await options.connections.resolveTarget(serverId);
+          const target = port === undefined ? resolved : { ...resolved, port };
           return options.executor.connect(target, {
             onHostKeyRecorded: (fingerprint) => options.connections.recordHostKey(serverId, fingerprint),
           });
         };
-        session = await withTransportRetries(connect, retries, recorder.write);
+        session = await withTransportRetries(() => connect(), retries, recorder.write);
         // What every recipe of this event runs with: its output, cancellation between steps, the
         // current step, and a new session (kept here, closed at the end) after a transport failure.
         const runOptions: RunRecipeOptions = {
@@ -110,8 +111,15 @@ export function createJobRunner(options: JobRunnerOptions) {
           reconnect: async () => {
             await session?.close().catch(() => {});
             session = null;
-            session = await withTransportRetries(connect, retries, recorder.write);
+            session = await withTransportRetries(() => connect(), retries, recorder.write);
             return session;
+          },
+          // A safe-apply confirmation: one new connection, no retries (docs/safe-apply.md).
+          connectAgain: async (port) => {
+            const fresh = await connect(port);
+            await session?.close().catch(() => {});
+            session = fresh;
+            return fresh;
           },
         };
         const current = () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siteApply, siteDeploy } from '@hostdeck/recipes';
+import { z } from 'zod';
+import { defineRecipe, siteApply, siteDeploy } from '@hostdeck/recipes';
 import { SshConnectionError, type RemoteSession, type RunOptions } from '../remote/remote-executor.js';
 import { RecipeCancelledError, RecipeStepFailedError, runRecipe } from './recipe-runner.js';
 
@@ -88,5 +89,86 @@ describe('runRecipe', () => {
       text: { id: 'stepFailedWithDetail', values: { step: 'vhost', detail: 'vhost refused' } },
     });
     expect(ran).toEqual(['php-pool', 'vhost']);
+  });
+
+  describe('a safe-apply recipe (docs/safe-apply.md)', () => {
+    // Its scripts are never run here: the fake session answers for them.
+    const moveSsh = defineRecipe({
+      id: 'test-safe-apply',
+      input: z.object({ port: z.number().int(), revert_after_seconds: z.number().int() }),
+      steps: [
+        { id: 'apply', title: 'Apply', script: 'provision/firewall.sh', timeoutMs: 1000, idempotent: false },
+        { id: 'confirm', title: 'Confirm', script: 'provision/finish.sh', timeoutMs: 1000, idempotent: false },
+        { id: 'close-old', title: 'Close', script: 'provision/finish.sh', timeoutMs: 1000, idempotent: false },
+      ],
+      environment: () => ({}),
+      example: { port: 2222, revert_after_seconds: 60 },
+      safeApply: {
+        confirmStep: 'confirm',
+        revertAfterSeconds: (input) => input.revert_after_seconds,
+        port: (input) => input.port,
+      },
+    });
+
+    it('runs the confirmation and the steps after it on a new connection to the new port', async () => {
+      const old = fakeSession();
+      const fresh = fakeSession();
+      const ports: (number | undefined)[] = [];
+      const output: string[] = [];
+      const run = await runRecipe(old.session, moveSsh, moveSsh.example, {
+        write: (text) => output.push(text),
+        connectAgain: async (port) => (ports.push(port), fresh.session),
+      });
+      expect(old.ran).toEqual(['apply']);
+      expect(fresh.ran).toEqual(['confirm', 'close-old']);
+      expect(ports).toEqual([2222]);
+      expect(run.session).toBe(fresh.session);
+      expect(output.join('')).toContain('[safe apply: connected; the change is kept]');
+    });
+
+    it('never confirms without a new connection: waits out the revert, then says the server put it back', async () => {
+      const old = fakeSession();
+      const waited: number[] = [];
+      const ports: (number | undefined)[] = [];
+      const output: string[] = [];
+      const run = runRecipe(old.session, moveSsh, moveSsh.example, {
+        write: (text) => output.push(text),
+        sleep: async (ms) => void waited.push(ms),
+        connectAgain: async (port) => {
+          ports.push(port);
+          if (port === 2222) throw new Error('timed out');
+          return fakeSession().session;
+        },
+      });
+      await expect(run).rejects.toMatchObject({
+        text: { id: 'safeApplyReverted', values: { detail: 'timed out', seconds: 60 } },
+      });
+      expect(old.ran).toEqual(['apply']);
+      // The new port first, then the recorded one once the revert was due.
+      expect(ports).toEqual([2222, undefined]);
+      expect(waited).toEqual([65_000]);
+      expect(output.join('')).toContain('puts the previous settings back by itself within 60 s');
+    });
+
+    it('says so when the server cannot be reached even after its revert was due', async () => {
+      const old = fakeSession();
+      const run = runRecipe(old.session, moveSsh, moveSsh.example, {
+        sleep: async () => {},
+        connectAgain: async () => {
+          throw new Error('no route to host');
+        },
+      });
+      await expect(run).rejects.toMatchObject({
+        text: { id: 'safeApplyUnreachable', values: { detail: 'no route to host', seconds: 60 } },
+      });
+    });
+
+    it('refuses a confirmation step that is first or missing', () => {
+      const base = { ...moveSsh, safeApply: { ...moveSsh.safeApply!, confirmStep: 'apply' } };
+      expect(() => defineRecipe(base)).toThrow(/confirmStep/);
+      expect(() => defineRecipe({ ...base, safeApply: { ...base.safeApply, confirmStep: 'nope' } })).toThrow(
+        /confirmStep/,
+      );
+    });
   });
 });

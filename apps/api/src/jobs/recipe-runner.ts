@@ -40,7 +40,19 @@ export interface RunRecipeOptions {
   stdoutLimit?: number;
   /** A failed step's error names its `::hostdeck::error::` lines (stepFailedWithDetail). */
   errorDetail?: boolean;
+  /**
+   * A brand-new SSH connection (to `port` when given), made the run's session from then on: a
+   * safe-apply recipe's confirmation runs on it (`recipe.safeApply`, docs/safe-apply.md). Without
+   * it such a recipe cannot run.
+   */
+  connectAgain?(port?: number): Promise<RemoteSession>;
+  /** Waits out a revert delay; a test passes a fake one. */
+  sleep?(ms: number): Promise<void>;
 }
+
+/** After the revert delay, how long the server gets to reload before the panel tries again. */
+const REVERT_GRACE_MS = 5_000;
+const REVERT_CHECKS = 3;
 
 export interface RecipeRunResult {
   /** The steps' stdout, up to `stdoutLimit`. */
@@ -124,6 +136,7 @@ async function runSteps(
     options.signal?.throwIfAborted();
     await options.setCurrentStep?.(step.id);
     if (!options.quietTitles) write(`\n==> ${step.title}\n`);
+    if (recipe.safeApply?.confirmStep === step.id) session = await reachAgain(recipe, input, options, write);
     const invocation = buildStepInvocation(recipe, step.id, input);
     for (let attempt = 0; ; attempt += 1) {
       let stepStdout = '';
@@ -168,6 +181,53 @@ async function runSteps(
     }
   }
   return { stdout, session };
+}
+
+/**
+ * The proof a safe-apply change leaves the panel in: a new SSH connection. Made, it is the session
+ * the confirmation (which disarms the server's revert) runs on. Not made, the panel waits out the
+ * revert delay, checks that it reaches the server again, and ends the event saying which happened.
+ */
+async function reachAgain(
+  recipe: Recipe,
+  input: unknown,
+  options: RunRecipeOptions,
+  write: (text: string) => void,
+): Promise<RemoteSession> {
+  const safe = recipe.safeApply!;
+  if (!options.connectAgain) throw new Error(`recipe ${recipe.id} needs a way to connect again`);
+  const parsed = recipe.input.parse(input);
+  const seconds = safe.revertAfterSeconds(parsed);
+  const port = safe.port?.(parsed);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  write(`[safe apply: opening a new connection to the server${port ? ` on port ${port}` : ''}]\n`);
+  let detail: string;
+  try {
+    const fresh = await options.connectAgain(port);
+    write('[safe apply: connected; the change is kept]\n');
+    return fresh;
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    detail = (error as Error).message;
+  }
+  write(
+    `[safe apply: could not connect (${detail}). The server puts the previous settings back by itself within ${seconds} s.]\n`,
+  );
+  await sleep(seconds * 1000 + REVERT_GRACE_MS);
+  let last = detail;
+  for (let check = 1; check <= REVERT_CHECKS; check += 1) {
+    options.signal?.throwIfAborted();
+    try {
+      await options.connectAgain();
+      write('[safe apply: the server put the previous settings back; the panel reaches it again]\n');
+      throw new EventError({ id: 'safeApplyReverted', values: { detail, seconds } });
+    } catch (error) {
+      if (error instanceof EventError) throw error;
+      last = (error as Error).message;
+      if (check < REVERT_CHECKS) await sleep(REVERT_GRACE_MS);
+    }
+  }
+  throw new EventError({ id: 'safeApplyUnreachable', values: { detail: last, seconds } });
 }
 
 function stepsFrom(recipe: Recipe, startStepId: string | null): readonly RecipeStep[] {

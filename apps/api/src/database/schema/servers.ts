@@ -38,6 +38,11 @@ export const servers = pgTable('servers', {
    * into the pool and web server include of each of its sites.
    */
   phpSettings: jsonb('php_settings').notNull().default({}),
+  /**
+   * The public half of the server's GitHub deploy key (spec/000 §3 ssh_key_github): the default
+   * Linux user's `~/.ssh/id_ed25519_github`, made on the server; its private half never leaves it.
+   */
+  sshKeyGithub: text('ssh_key_github'),
   timezone: varchar('timezone', { length: 64 }),
   /** Protected servers cannot be deleted (spec/000 §7 protect). */
   protected: boolean('protected').notNull().default(false),
