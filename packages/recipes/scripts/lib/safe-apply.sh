@@ -96,7 +96,7 @@ HEAD
   case $1 in
     firewall)
       cat <<'FIREWALL'
-if grep -qx 'ENABLED=yes' /etc/ufw/ufw.conf; then ufw --force enable; else ufw --force disable; fi
+if grep -qx 'ENABLED=yes' /etc/ufw/ufw.conf; then ufw --force enable && ufw reload; else ufw --force disable; fi
 FIREWALL
       ;;
     ssh)
