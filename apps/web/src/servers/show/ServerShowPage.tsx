@@ -4,6 +4,7 @@ import { lazyPage } from '../../app/lazy-page';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { OpenServerFilesButton } from '../../files/OpenFileManager';
 import { OpenTerminalWindowButton } from '../../terminal/OpenTerminalWindowButton';
+import { BannedHereAlert } from '../fail2ban/BannedHereAlert';
 import { awaitsInstallCommand } from '../install-command';
 import { InstallCommandPanel } from '../InstallCommandPanel';
 import { NotInstalledPanel } from './NotInstalledPanel';
@@ -34,6 +35,7 @@ export function ServerShowPage() {
     <Stack spacing={3}>
       <ServerHeader server={server} />
       <ServerAgentNotice server={server} />
+      <BannedHereAlert serverId={server.id} installed={server.installed} />
       {!server.installed &&
         (awaitsInstallCommand(server) ? (
           // Connected: the panel stores the answer, and this page moves on to provisioning.
