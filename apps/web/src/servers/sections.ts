@@ -187,10 +187,6 @@ const SECTION_LIST = [
     path: 'ssh',
     titleKey: 'pageTitles.serverSsh',
     menu: { labelKey: 'serverMenu.ssh', icon: 'ssh', group: 'security' },
-    page: {
-      load: () => import('../terminal/TerminalPage').then((module) => module.TerminalPage),
-      areas: ['terminal'],
-    },
   },
   {
     id: 'ssh-keys',
