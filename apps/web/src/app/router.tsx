@@ -194,7 +194,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               comingSoon('user/vps', 'pageTitles.userVps'),
               comingSoon('user/git', 'pageTitles.userGit'),
               comingSoon('user/dns', 'pageTitles.userDns'),
-              comingSoon('user/ssh-keys', 'pageTitles.userSshKeys'),
+              {
+                path: 'user/ssh-keys',
+                Component: lazyPage(() => import('../user/ssh-keys/page').then((module) => module.default)),
+              },
               comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
               comingSoon('user/scripts', 'pageTitles.userScripts'),
               comingSoon('user/billing', 'pageTitles.userBilling'),
