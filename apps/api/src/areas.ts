@@ -7,6 +7,8 @@ import { databasesArea } from './databases/databases.area.js';
 import { defaultPageArea } from './default-page/default-page.area.js';
 import { deploymentsArea } from './deployments/deployments.area.js';
 import { eventsArea } from './events/events.area.js';
+import { fail2banArea } from './fail2ban/fail2ban.area.js';
+import { firewallArea } from './firewall/firewall.area.js';
 import { healthArea } from './health/health.area.js';
 import { hotfixArea } from './hotfix/hotfix.area.js';
 import { infoArea } from './info/info.area.js';
@@ -21,10 +23,13 @@ import { serversArea } from './servers/servers.area.js';
 import { servicesArea } from './services/services.area.js';
 import { siteConfigsArea } from './site-configs/site-configs.area.js';
 import { sitesArea } from './sites/sites.area.js';
+import { sshArea } from './ssh/ssh.area.js';
+import { sshKeysArea } from './ssh-keys/ssh-keys.area.js';
 import { supervisorArea } from './supervisor/supervisor.area.js';
 import { systemUsersArea } from './system-users/system-users.area.js';
 import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
+import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 
 /**
  * Every API area, once (area.ts). The HTTP app registers their routes in this order, the job
@@ -58,8 +63,13 @@ export const AREAS: readonly AnyArea[] = [
   phpArea,
   schedulesArea,
   servicesArea,
+  fail2banArea,
+  firewallArea,
   realtimeArea,
   scriptsArea,
   terminalArea,
   systemUsersArea,
+  sshArea,
+  userSshKeysArea,
+  sshKeysArea,
 ];

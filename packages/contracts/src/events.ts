@@ -76,8 +76,8 @@ export const EVENT_ERRORS = {
   connectionLost: 'The connection to {address} was lost: {detail}',
   authenticationFailed: 'Authentication failed for {user}@{host}: {detail}',
   hostKeyChanged:
-    "The server's host key has changed (expected {expected}, got {actual}). If you reinstalled the server, " +
-    'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
+    "The server's host key has changed (expected {expected}, got {actual}). If you reinstalled the server or changed its keys, " +
+    'reset the recorded host key (SSH page, SSH settings tab) and connect again; otherwise someone may be intercepting the connection.',
   commandIdle: 'The command was stopped after producing no output for {after}.',
   commandTooLong: 'The command was stopped because it did not finish within {after}.',
   noServer: 'This event has no server',

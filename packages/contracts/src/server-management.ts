@@ -130,6 +130,7 @@ export const serverDetailSchema = serverSummarySchema.extend({
    * the default Linux user, then its sites' users; the file manager's chown lists them (spec/001 §2).
    */
   systemUsers: z.array(z.object({ name: z.string() })),
+  ssh_key_github: z.string().nullable(),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './grammars.js';
 
 /**
  * The grammar of an SSH public key the panel puts in an `authorized_keys` file (issue 17; server
@@ -47,7 +48,7 @@ export function parseSshPublicKey(value: string): ParsedSshPublicKey | { error: 
   const invalid = { error: SSH_PUBLIC_KEY_MESSAGES.invalid };
   if (value.length > SSH_PUBLIC_KEY_MAX_LENGTH) return invalid;
   // Any control character (a newline is a second line of authorized_keys) is refused outright.
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return invalid;
+  if (hasControlCharacters(value)) return invalid;
   const parts = value.trim().split(/ +/);
   const [type, blob, ...rest] = parts;
   if (!type || !(SSH_KEY_TYPES as readonly string[]).includes(type)) {

@@ -19,7 +19,10 @@ import { eventDescription, eventTemplates, recognizeEventText, translateEventTex
 import { EVENT_DESCRIPTIONS_VI, EVENT_ERRORS_VI, eventsVi, RECIPE_STEP_TITLES_VI } from './events.vi.js';
 
 /** Areas whose web folder is the section entry's id, not the area name (servers/sections.ts). */
-const WEB_FOLDERS: Readonly<Record<string, string>> = { 'system-users': 'users' };
+const WEB_FOLDERS: Readonly<Record<string, string>> = {
+  'system-users': 'users',
+  'user-ssh-keys': '../user/ssh-keys',
+};
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (area: string, locale: 'en' | 'vi') =>
   JSON.parse(

@@ -46,7 +46,7 @@ export const EVENT_ERRORS_VI: Record<EventErrorId, string> = {
   authenticationFailed: 'Xác thực thất bại cho {user}@{host}: {detail}',
   hostKeyChanged:
     'Khóa định danh (host key) của máy chủ đã thay đổi (mong đợi {expected}, nhận được {actual}). ' +
-    'Nếu bạn đã cài lại máy chủ, hãy xóa nó khỏi bảng điều khiển rồi kết nối lại; nếu không, có thể ai đó đang chặn kết nối.',
+    'Nếu bạn đã cài lại máy chủ hoặc đổi khóa của nó, hãy đặt lại host key đã ghi nhận (trang SSH, thẻ Cài đặt SSH) rồi kết nối lại; nếu không, có thể ai đó đang chặn kết nối.',
   commandIdle: 'Lệnh đã bị dừng vì không có đầu ra trong {after}.',
   commandTooLong: 'Lệnh đã bị dừng vì không hoàn tất trong vòng {after}.',
   noServer: 'Sự kiện này không có máy chủ',

@@ -27,6 +27,7 @@ const NAMED_PARAMS: Record<string, string> = {
   version: '8.2',
   service: 'worker',
   program: 'worker',
+  jail: 'sshd',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
@@ -62,8 +63,36 @@ const pem = makeCertificate(['olga.example.com']);
  * A valid body for each route that has one, so the call gets past validation to the ownership
  * check (a 422 proves nothing about it). A new route with a body fails this test until it is here.
  */
+const SAMPLE_SSH_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKlx2J2mKyy0n3ZXqP7bx3oXbJ3E2fC5fGc4kK9sW8YV sample';
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/teams/:team': { name: 'Stolen' },
+  // Issue 17: server security.
+  'POST /api/servers/:server/firewall-rules': {
+    name: 'web',
+    action: 'allow',
+    protocol: 'tcp',
+    port: '8080',
+    source: 'any',
+  },
+  'DELETE /api/servers/:server/firewall-rules': {
+    name: 'web',
+    action: 'allow',
+    protocol: 'tcp',
+    port: '8080',
+    source: 'any',
+  },
+  'POST /api/servers/:server/sshd_config': { raw: 'MaxAuthTries 4' },
+  'POST /api/servers/:server/host-key/reset': { confirm: 'x' },
+  'POST /api/user/ssh-keys/:sshKey/add': { targets: [{ server_id: 1, users: ['root'] }] },
+  'POST /api/servers/:server/fail2ban/jails': { preset: 'sshd', maxretry: 3, findtime: 600, bantime: 600 },
+  'PUT /api/servers/:server/fail2ban/jails/:jail': { maxretry: 3, findtime: 600, bantime: 600 },
+  'POST /api/servers/:server/fail2ban/unbanip': { ip: '192.0.2.7' },
+  'POST /api/servers/:server/fail2ban/banip': { ip: '192.0.2.7', jail: 'sshd' },
+  'PUT /api/servers/:server/fail2ban/allow-list': { ips: ['192.0.2.0/24'] },
+  'POST /api/servers/:server/ssh-keys': { public_key: SAMPLE_SSH_KEY, users: ['root'] },
+  'DELETE /api/servers/:server/ssh-keys': { fingerprint: `SHA256:${'A'.repeat(43)}`, users: ['root'] },
+  'POST /api/servers/:server/grant-root': { public_key: SAMPLE_SSH_KEY },
   'POST /api/teams/:team/members': { email: 'mallory@example.test', role: 'admin' },
   'PUT /api/teams/:team/members/:user': { role: 'admin' },
   'POST /api/teams/:team/servers': { server_id: 1 },

@@ -98,8 +98,20 @@ describe('runRecipe', () => {
       input: z.object({ port: z.number().int(), revert_after_seconds: z.number().int() }),
       steps: [
         { id: 'apply', title: 'Apply', script: 'provision/firewall.sh', timeoutMs: 1000, idempotent: false },
-        { id: 'confirm', title: 'Confirm', script: 'provision/finish.sh', timeoutMs: 1000, idempotent: false },
-        { id: 'close-old', title: 'Close', script: 'provision/finish.sh', timeoutMs: 1000, idempotent: false },
+        {
+          id: 'confirm',
+          title: 'Confirm',
+          script: 'provision/finish.sh',
+          timeoutMs: 1000,
+          idempotent: false,
+        },
+        {
+          id: 'close-old',
+          title: 'Close',
+          script: 'provision/finish.sh',
+          timeoutMs: 1000,
+          idempotent: false,
+        },
       ],
       environment: () => ({}),
       example: { port: 2222, revert_after_seconds: 60 },

@@ -79,8 +79,8 @@ export class HostKeyMismatchError extends RemoteError {
     readonly actual: string,
   ) {
     super(
-      `The server's host key has changed (expected ${expected}, got ${actual}). If you reinstalled the server, ` +
-        'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
+      `The server's host key has changed (expected ${expected}, got ${actual}). If you reinstalled the server or changed its keys, ` +
+        'reset the recorded host key (SSH page, SSH settings tab) and connect again; otherwise someone may be intercepting the connection.',
       { host, expected, actual },
     );
   }

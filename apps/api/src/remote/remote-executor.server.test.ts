@@ -146,8 +146,8 @@ describe('RemoteExecutor over SSH on a test server', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HostKeyMismatchError);
     expect((error as Error).message).toBe(
-      `The server's host key has changed (expected ${wrongKey}, got ${hostKey}). If you reinstalled the server, ` +
-        'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
+      `The server's host key has changed (expected ${wrongKey}, got ${hostKey}). If you reinstalled the server or changed its keys, ` +
+        'reset the recorded host key (SSH page, SSH settings tab) and connect again; otherwise someone may be intercepting the connection.',
     );
     // sshd saw no authentication attempt.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -71,8 +71,8 @@ describe('remote errors', () => {
 
     const mismatch = new HostKeyMismatchError('10.0.0.2', 'SHA256:old', 'SHA256:new');
     expect(mismatch.message).toBe(
-      "The server's host key has changed (expected SHA256:old, got SHA256:new). If you reinstalled the server, " +
-        'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
+      "The server's host key has changed (expected SHA256:old, got SHA256:new). If you reinstalled the server or changed its keys, " +
+        'reset the recorded host key (SSH page, SSH settings tab) and connect again; otherwise someone may be intercepting the connection.',
     );
     expect(mismatch).toMatchObject({ retryable: false, code: 'ssh_host_key_mismatch' });
 

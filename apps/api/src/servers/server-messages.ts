@@ -15,8 +15,8 @@ export const SERVER_MESSAGES = {
   otherConnection: 'Could not connect to {address}: {reason}',
   lost: 'The connection to {address} was lost.',
   hostKeyChanged:
-    "The server's host key has changed (expected {expected}, got {actual}). If you reinstalled the server, " +
-    'delete it from the panel and connect it again; otherwise someone may be intercepting the connection.',
+    "The server's host key has changed (expected {expected}, got {actual}). If you reinstalled the server or changed its keys, " +
+    'reset the recorded host key (SSH page, SSH settings tab) and connect again; otherwise someone may be intercepting the connection.',
   otherHost: 'The server at {address} presented a different host key: it is not this server.',
   keyNotInstalled:
     "The server did not accept the panel's key. Run the install command on the server as root, then connect again.",

@@ -29,6 +29,7 @@ function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
     defaultLinuxUser: 'hostdeck',
     defaultPhp: '8.2',
     phpSettings: {},
+    sshKeyGithub: null,
     timezone: 'UTC',
     protected: false,
     isVip: false,

@@ -58,6 +58,7 @@ export function presentServerDetail(
     sites_count: server.sitesCount,
     schedules_count: server.schedulesCount ?? 0,
     systemUsers: systemUsersOf(server).map((name) => ({ name })),
+    ssh_key_github: server.sshKeyGithub ?? null,
   };
 }
 

@@ -31,6 +31,7 @@ export const serverDetailColumns = {
   defaultLinuxUser: servers.defaultLinuxUser,
   defaultPhp: servers.defaultPhp,
   phpSettings: servers.phpSettings,
+  sshKeyGithub: servers.sshKeyGithub,
   timezone: servers.timezone,
   protected: servers.protected,
   isVip: servers.isVip,

@@ -17,7 +17,7 @@ export const serversVi: Record<ServerMessage | 'Invalid time zone', string> = {
   [SERVER_MESSAGES.lost]: 'Mất kết nối tới {address}.',
   [SERVER_MESSAGES.hostKeyChanged]:
     'Khóa định danh (host key) của máy chủ đã thay đổi (mong đợi {expected}, nhận được {actual}). ' +
-    'Nếu bạn đã cài lại máy chủ, hãy xóa nó khỏi bảng điều khiển rồi kết nối lại; nếu không, có thể ai đó đang chặn kết nối.',
+    'Nếu bạn đã cài lại máy chủ hoặc đổi khóa của nó, hãy đặt lại host key đã ghi nhận (trang SSH, thẻ Cài đặt SSH) rồi kết nối lại; nếu không, có thể ai đó đang chặn kết nối.',
   [SERVER_MESSAGES.otherHost]: 'Máy chủ tại {address} có host key khác: đó không phải là máy chủ này.',
   [SERVER_MESSAGES.keyNotInstalled]:
     'Máy chủ chưa chấp nhận khóa của bảng điều khiển. Hãy chạy lệnh cài đặt trên máy chủ với quyền root, rồi kết nối lại.',

@@ -103,6 +103,7 @@ function server(id: number, installed: boolean): ServerDetail {
     },
     agent_version: null,
     systemUsers: [],
+    ssh_key_github: null,
   };
 }
 
