@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEventDescriptions } from './events.js';
-import { GRAMMAR_MESSAGES, hasControlCharacters, isIpv4, isIpv6 } from './grammars.js';
+import { GRAMMAR_MESSAGES, hasControlCharacters, isIpOrCidr, isIpv4, isIpv6 } from './grammars.js';
 import { idParamSchema } from './route-contract.js';
 import { defineServerSection } from './server-sections.js';
 import { UPDATE_KEYS } from './update-keys.js';
@@ -79,17 +79,6 @@ export const fail2banIpSchema = z
     abort: true,
   });
 
-/** An address or a network (`203.0.113.0/24`, `2001:db8::/32`), as Fail2Ban's ignoreip takes it. */
-export function isIpOrCidr(value: string): boolean {
-  if (value.length > 49 || hasControlCharacters(value)) return false;
-  const [address, prefix, ...rest] = value.split('/');
-  if (rest.length > 0 || address === undefined) return false;
-  const v4 = isIpv4(address);
-  if (!v4 && !isIpv6(address)) return false;
-  if (prefix === undefined) return true;
-  if (!/^(?:0|[1-9][0-9]{0,2})$/.test(prefix)) return false;
-  return Number(prefix) <= (v4 ? 32 : 128);
-}
 export const fail2banIpOrCidrSchema = z
   .string()
   .min(1, { abort: true })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEventDescriptions } from './events.js';
-import { GRAMMAR_MESSAGES, hasControlCharacters, isIpv4, isIpv6, portRangeSchema } from './grammars.js';
+import { GRAMMAR_MESSAGES, isIpOrCidr, portRangeSchema } from './grammars.js';
 import { defineServerSection } from './server-sections.js';
 import { UPDATE_KEYS } from './update-keys.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
@@ -49,17 +49,6 @@ export const firewallPortSchema = z.preprocess(
     }),
 );
 
-const IPV4_PREFIX = /^(?:3[0-2]|[12]?[0-9])$/;
-const IPV6_PREFIX = /^(?:12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
-/** An IPv4 or IPv6 address, or a network in CIDR form (`10.0.0.0/8`, `2001:db8::/32`). */
-export function isIpOrCidr(value: string): boolean {
-  if (value.length > 49 || hasControlCharacters(value) || value.startsWith('-')) return false;
-  const [address, prefix, extra] = value.split('/');
-  if (extra !== undefined || address === undefined) return false;
-  if (isIpv4(address)) return prefix === undefined || IPV4_PREFIX.test(prefix);
-  if (isIpv6(address)) return prefix === undefined || IPV6_PREFIX.test(prefix);
-  return false;
-}
 /** 'Invalid IP' (spec/000 §5) for anything else. */
 export const ipOrCidrSchema = z
   .string()

@@ -342,6 +342,18 @@ export const ipv4Schema = grammar(isIpv4, GRAMMAR_MESSAGES.ip);
 /** An IPv4 or IPv6 address ('Invalid IP'). */
 export const ipSchema = grammar((value) => isIpv4(value) || isIpv6(value), GRAMMAR_MESSAGES.ip);
 
+const IPV4_PREFIX = /^(?:3[0-2]|[12]?[0-9])$/;
+const IPV6_PREFIX = /^(?:12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+/** An IPv4 or IPv6 address, or a network in CIDR form (`10.0.0.0/8`, `2001:db8::/32`): ufw sources, Fail2Ban's ignoreip. */
+export function isIpOrCidr(value: string): boolean {
+  if (value.length > 49 || hasControlCharacters(value) || value.startsWith('-')) return false;
+  const [address, prefix, extra] = value.split('/');
+  if (extra !== undefined || address === undefined) return false;
+  if (isIpv4(address)) return prefix === undefined || IPV4_PREFIX.test(prefix);
+  if (isIpv6(address)) return prefix === undefined || IPV6_PREFIX.test(prefix);
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /** Every grammar by name, for tests that feed each hostile value to each of them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIpOrCidr } from '@hostdeck/contracts/fail2ban';
+import { isIpOrCidr } from '@hostdeck/contracts';
 import { parseFail2banInventory } from '@hostdeck/recipes/fail2ban';
 import { presentFail2banInfos, presentFail2banJails } from './fail2ban.section.js';
 import { clientAddress } from './fail2ban.service.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
+import { isIpOrCidr } from '@hostdeck/contracts';
 import {
   createFirewallRuleRequestSchema,
   deleteFirewallRuleRequestSchema,
-  isIpOrCidr,
 } from '@hostdeck/contracts/firewall';
 import type { FirewallInventory } from '@hostdeck/recipes/firewall';
 import { firewallRecipeSection, presentFirewallInfos, presentFirewallRules } from './firewall.section.js';

@@ -17,12 +17,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fail2banSection,
-  isIpOrCidr,
-  type Fail2banJail,
-  type Fail2banPreset,
-} from '@hostdeck/contracts/fail2ban';
+import { isIpOrCidr } from '@hostdeck/contracts';
+import { fail2banSection, type Fail2banJail, type Fail2banPreset } from '@hostdeck/contracts/fail2ban';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
