@@ -187,6 +187,17 @@ export async function stopTestServer(name: string): Promise<void> {
   await runToolOrThrow(['down', name], DEFAULT_RUN_TIMEOUT_MS);
 }
 
+/**
+ * A direct cable between two running servers (`test-server.sh link`): each then reaches the other's
+ * address, as two VPSs of one provider do (the host forwards nothing between its servers). Gone
+ * when either is reset; idempotent.
+ */
+export async function linkTestServers(first: string, second: string): Promise<void> {
+  checkName(first);
+  checkName(second);
+  await runToolOrThrow(['link', first, second], DEFAULT_RUN_TIMEOUT_MS);
+}
+
 /** The running test servers. */
 export async function listTestServers(): Promise<TestServer[]> {
   return parseServers((await runToolOrThrow(['list'], DEFAULT_RUN_TIMEOUT_MS)).stdout);

@@ -69,6 +69,8 @@ usage: test-server.sh up NAME [--image IMAGE]     boot NAME (or show it if runni
        test-server.sh list           one JSON line per running server
        test-server.sh image IMAGE    build IMAGE (once per version; idempotent); prints a JSON line
        test-server.sh exec NAME -- CMD [ARGS...]   run CMD inside NAME (no SSH)
+       test-server.sh link NAME1 NAME2   a direct cable between two running servers: each reaches
+                                     the other's address over it (idempotent; gone at reset)
        test-server.sh down-all       stop every server of this run (without HOSTDECK_TEST_RUN: every
                                      server, and apt-cacher-ng if this tool started it)
 NAME: ^[a-z][a-z0-9-]{0,9}$   IMAGE: a definition in images/ beside this script (e.g. web);
@@ -926,6 +928,33 @@ cmd_exec() {
   in_container "$leader" "$@"
 }
 
+# A veth pair straight between two servers' namespaces, and a /32 route on each side to the other's
+# address: the servers reach each other (the host forwards nothing between its servers), as two
+# VPSs of one provider do. Ends named hl<index>-<index> (index: the server's /30 allocation).
+cmd_link() {
+  local a=$1 b=$2 la lb ia ib ga gb
+  check_name "$a"
+  check_name "$b"
+  [[ $a != "$b" ]] || die "link: a server cannot be linked to itself"
+  la=$(leader_pid "$(scoped "$a")") || die "$a is not running"
+  lb=$(leader_pid "$(scoped "$b")") || die "$b is not running"
+  ia=$(<"$(sdir "$(scoped "$a")")/index")
+  ib=$(<"$(sdir "$(scoped "$b")")/index")
+  ga=$(guest_ip "$(scoped "$a")")
+  gb=$(guest_ip "$(scoped "$b")")
+  if ! nsenter -t "$la" -n ip link show "hl$ia-$ib" >/dev/null 2>&1; then
+    ip link del "hl$ia-$ib" 2>/dev/null || true
+    ip link add "hl$ia-$ib" type veth peer name "hl$ib-$ia"
+    ip link set "hl$ia-$ib" netns "$la"
+    ip link set "hl$ib-$ia" netns "$lb"
+  fi
+  nsenter -t "$la" -n ip link set "hl$ia-$ib" up
+  nsenter -t "$lb" -n ip link set "hl$ib-$ia" up
+  nsenter -t "$la" -n ip route replace "$gb/32" dev "hl$ia-$ib" src "$ga"
+  nsenter -t "$lb" -n ip route replace "$ga/32" dev "hl$ib-$ia" src "$gb"
+  log "linked $a ($ga) and $b ($gb)"
+}
+
 main() {
   (($#)) || usage
   [[ $EUID -eq 0 ]] || die "must run as root"
@@ -958,6 +987,10 @@ main() {
     exec)
       (($# >= 2)) || usage
       cmd_exec "$@"
+      ;;
+    link)
+      (($# == 2)) || usage
+      cmd_link "$1" "$2"
       ;;
     -h | --help | help) usage ;;
     *) usage ;;

@@ -23,6 +23,8 @@ systemctl enable --now nginx.service php8.2-fpm.service mariadb.service cron.ser
 systemctl is-active nginx.service php8.2-fpm.service mariadb.service
 # ufw stays inactive and fail2ban off (their package enables it): the security tests turn them on.
 systemctl disable --now fail2ban.service
+# Docker stays off too (its daemon takes memory and rewrites iptables): the Docker tests start it.
+systemctl disable --now docker.service docker.socket containerd.service
 mariadb -N -e 'SELECT 1' >/dev/null
 
 # The default Linux user of a managed server.

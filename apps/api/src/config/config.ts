@@ -58,6 +58,15 @@ const environmentSchema = z.object({
   /** How long a server waits for the panel to reconnect before undoing a risky change (docs/safe-apply.md). */
   SAFE_APPLY_REVERT_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   /**
+   * Where servers download MTProxy (mtg, a maintained MTProto proxy: github.com/9seconds/mtg) from:
+   * a release tarball `mtg-VERSION-linux-ARCH.tar.gz`, `{arch}` replaced by amd64 or arm64. A
+   * mirror of your own when servers cannot reach GitHub (tests serve one from the host).
+   */
+  MTPROXY_DOWNLOAD_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://github.com/9seconds/mtg/releases/download/v2.1.7/mtg-2.1.7-linux-{arch}.tar.gz'),
+  /**
    * Outgoing mail: an smtp:// or smtps:// URL (user and password in it when the server needs
    * them). Without it mail is kept in the mail_outbox table (see mail/mailer.ts).
    */
@@ -119,6 +128,7 @@ export interface Config {
   jobLeaseMs: number;
   /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
   safeApplyRevertSeconds: number;
+  mtproxyDownloadUrl: string;
   mailUrl: string | undefined;
   mailFrom: string;
   /**
@@ -201,6 +211,7 @@ export function loadConfig(
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
+    mtproxyDownloadUrl: values.MTPROXY_DOWNLOAD_URL,
     mailUrl: values.MAIL_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
     devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,

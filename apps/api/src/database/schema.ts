@@ -17,3 +17,4 @@ export * from './schema/terminal.js';
 export * from './schema/rate-limits.js';
 export * from './schema/schedules.js';
 export * from './schema/ssh-keys.js';
+export * from './schema/vpn.js';

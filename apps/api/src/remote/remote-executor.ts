@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import ssh2, {
   type Client as SshClient,
   type AuthenticationType,
@@ -70,6 +71,13 @@ export interface RunResult {
 
 export interface RemoteSession {
   run(options: RunOptions): Promise<RunResult>;
+  /**
+   * A raw channel running a fixed `command`, its stdin and stdout as one duplex stream, for a
+   * protocol spoken through a command (the Docker Engine API over `docker system dial-stdio`,
+   * docker/docker-engine.ts). Never a request's value in `command`. Closed with the session.
+   * Optional: test doubles that only run recipes leave it out.
+   */
+  openStream?(command: string): Promise<Duplex>;
   hostKeyFingerprint: string;
   close(): Promise<void>;
 }
@@ -242,6 +250,19 @@ class SshSession implements RemoteSession {
 
   run(options: RunOptions): Promise<RunResult> {
     return runCommand(this.context, options);
+  }
+
+  openStream(command: string): Promise<Duplex> {
+    const ended = this.connection.endedWith();
+    if (ended) return Promise.reject(ended);
+    return new Promise<Duplex>((resolve, reject) => {
+      try {
+        this.client.exec(command, (error, channel) => (error ? reject(error) : resolve(channel)));
+      } catch (error) {
+        // ssh2 throws "Not connected" synchronously once the connection is gone.
+        reject(this.connection.endedWith() ?? (error as Error));
+      }
+    });
   }
 
   async close(): Promise<void> {

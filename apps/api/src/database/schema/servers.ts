@@ -43,6 +43,17 @@ export const servers = pgTable('servers', {
    * Linux user's `~/.ssh/id_ed25519_github`, made on the server; its private half never leaves it.
    */
   sshKeyGithub: text('ssh_key_github'),
+  /** The WireGuard interface's UDP port (spec/000 §3 wireguard_port); null until the interface is made. */
+  wireguardPort: integer('wireguard_port'),
+  /** MTProxy's TCP port (spec/000 §3 mtproxy_port); null until MTProxy is set up from its page. */
+  mtproxyPort: integer('mtproxy_port'),
+  /**
+   * MTProxy's secret (spec/000 §3 mtproxy_secret), sealed (purpose `servers.mtproxy_secret`): the
+   * 16 random bytes in hex. The FakeTLS secret clients get is `ee` + these + the domain in hex.
+   */
+  sealedMtproxySecret: text('sealed_mtproxy_secret'),
+  /** The FakeTLS domain MTProxy's traffic looks like (a setting of its page). */
+  mtproxyDomain: varchar('mtproxy_domain', { length: 253 }),
   timezone: varchar('timezone', { length: 64 }),
   /** Protected servers cannot be deleted (spec/000 §7 protect). */
   protected: boolean('protected').notNull().default(false),
