@@ -131,6 +131,13 @@ export const serverDetailSchema = serverSummarySchema.extend({
    */
   systemUsers: z.array(z.object({ name: z.string() })),
   ssh_key_github: z.string().nullable(),
+  /** The WireGuard interface's UDP port (spec/000 §3), once the WireGuard page made it. */
+  wireguard_port: z.number().int().nullable(),
+  /**
+   * MTProxy's port (spec/000 §3). Its secret (`mtproxy_secret`) is not here: it is sealed, and the
+   * MTProxy page answers its link to those who may manage the server.
+   */
+  mtproxy_port: z.number().int().nullable(),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });

@@ -30,6 +30,8 @@ function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
     defaultPhp: '8.2',
     phpSettings: {},
     sshKeyGithub: null,
+    wireguardPort: null,
+    mtproxyPort: null,
     timezone: 'UTC',
     protected: false,
     isVip: false,

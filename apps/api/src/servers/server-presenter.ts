@@ -59,6 +59,8 @@ export function presentServerDetail(
     schedules_count: server.schedulesCount ?? 0,
     systemUsers: systemUsersOf(server).map((name) => ({ name })),
     ssh_key_github: server.sshKeyGithub ?? null,
+    wireguard_port: server.wireguardPort ?? null,
+    mtproxy_port: server.mtproxyPort ?? null,
   };
 }
 

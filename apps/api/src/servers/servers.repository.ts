@@ -32,6 +32,8 @@ export const serverDetailColumns = {
   defaultPhp: servers.defaultPhp,
   phpSettings: servers.phpSettings,
   sshKeyGithub: servers.sshKeyGithub,
+  wireguardPort: servers.wireguardPort,
+  mtproxyPort: servers.mtproxyPort,
   timezone: servers.timezone,
   protected: servers.protected,
   isVip: servers.isVip,

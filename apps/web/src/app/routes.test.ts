@@ -104,6 +104,8 @@ function server(id: number, installed: boolean): ServerDetail {
     agent_version: null,
     systemUsers: [],
     ssh_key_github: null,
+    wireguard_port: null,
+    mtproxy_port: null,
   };
 }
 
