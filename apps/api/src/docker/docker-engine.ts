@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Docker from 'dockerode';
+import { DomainError } from '../domain/errors.js';
 import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
 import type { ServerConnections } from '../servers/server-connection.js';
 import { describeRemoteFailure, SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
@@ -33,12 +34,14 @@ export const DOCKER_ENGINE_MESSAGES = {
 } as const;
 
 /**
- * An http.Agent whose every connection is a fresh dial-stdio channel of one SSH session. No
- * keep-alive: a channel serves one request (a log or stats stream holds its own until closed).
+ * An http.Agent whose connections are dial-stdio channels of one SSH session, kept alive between
+ * requests: starting `docker system dial-stdio` costs a Docker CLI start (about 100 ms), so a
+ * channel serves request after request (HTTP/1.1 keep-alive) and the agent opens a new one only
+ * when all of them are busy (a log or stats stream holds its own until it ends).
  */
 export class DialStdioAgent extends http.Agent {
   constructor(private readonly open: () => Promise<Duplex>) {
-    super({ keepAlive: false });
+    super({ keepAlive: true, maxFreeSockets: 4 });
   }
 
   override createConnection(
@@ -46,12 +49,24 @@ export class DialStdioAgent extends http.Agent {
     callback?: (error: Error | null, socket: Duplex) => void,
   ): undefined {
     this.open().then(
-      (stream) => callback?.(null, stream),
+      (stream) => callback?.(null, asSocket(stream)),
       // Node's Agent reads only the error when there is one.
       (error: Error) => callback?.(error, undefined as unknown as Duplex),
     );
     return undefined;
   }
+}
+
+/**
+ * What Node's Agent calls on a kept-alive socket beyond the Duplex an SSH channel is (timeouts,
+ * keep-alive probes, ref counting): nothing to do on a channel, whose connection SSH keeps alive.
+ */
+function asSocket(stream: Duplex): Duplex {
+  const socket = stream as Duplex & Record<string, unknown>;
+  for (const method of ['setKeepAlive', 'setNoDelay', 'setTimeout', 'ref', 'unref']) {
+    if (typeof socket[method] !== 'function') socket[method] = () => socket;
+  }
+  return socket;
 }
 
 /** A dockerode client over `openStream` (a session's channel opener). */
@@ -83,7 +98,11 @@ export function createDockerEngines(options: {
   connections: Pick<ServerConnections, 'resolveTarget' | 'recordHostKey'>;
 }) {
   async function open(serverId: number): Promise<DockerEngine> {
-    const target = await options.connections.resolveTarget(serverId);
+    const target = await options.connections.resolveTarget(serverId).catch((error: unknown) => {
+      // A row without credentials (never connected): what the user can act on.
+      if (error instanceof DomainError) throw error;
+      throw new ServerError(SERVER_MESSAGES.notConnected);
+    });
     let session: RemoteSession | undefined;
     try {
       session = await options.executor.connect(target, {
