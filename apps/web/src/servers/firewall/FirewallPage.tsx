@@ -17,11 +17,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firewallSection, type FirewallRule, type ListeningPort } from '@hostdeck/contracts/firewall';
+import { firewallSection, type FirewallRule } from '@hostdeck/contracts/firewall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useSectionActions } from '../../server-sections/use-server-section';
+import { ListeningPortsTable } from '../listening-ports/ListeningPortsTable';
 import { useRouteServerId, useServerDetail } from '../use-server-detail';
 import { CreateRuleDialog } from './CreateRuleDialog';
 import { deleteRequestOf, ruleKey, useFirewallList } from './firewall-api';
@@ -159,13 +160,11 @@ export function FirewallPage() {
               </TableContainer>
             </Paper>
           )}
-          <Typography variant="h6" component="h2">
-            {t('firewall.listening')}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('firewall.listeningHelp')}
-          </Typography>
-          <ListeningTable ports={infos?.listening ?? []} />
+          <ListeningPortsTable
+            serverId={serverId}
+            title={t('listeningPorts.title')}
+            testId="firewall-listening"
+          />
         </>
       )}
       <CreateRuleDialog
@@ -258,46 +257,5 @@ function RuleRow({ rule, busy, onDelete }: { rule: FirewallRule; busy: boolean; 
         )}
       </TableCell>
     </TableRow>
-  );
-}
-
-function ListeningTable({ ports }: { ports: readonly ListeningPort[] }) {
-  const { t } = useTranslation();
-  if (ports.length === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography>{t('firewall.noListening')}</Typography>
-      </Paper>
-    );
-  }
-  return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" data-testid="firewall-listening">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('firewall.columns.port')}</TableCell>
-              <TableCell>{t('firewall.columns.protocol')}</TableCell>
-              <TableCell>{t('firewall.columns.address')}</TableCell>
-              <TableCell>{t('firewall.columns.process')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ports.map((port) => (
-              <TableRow
-                key={`${port.protocol}-${port.address}-${port.port}`}
-                data-testid="firewall-listening-row"
-                data-port={port.port}
-              >
-                <TableCell sx={{ fontFamily: 'monospace' }}>{port.port}</TableCell>
-                <TableCell>{port.protocol.toUpperCase()}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{port.address}</TableCell>
-                <TableCell>{port.process ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Paper>
   );
 }
