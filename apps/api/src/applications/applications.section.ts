@@ -64,7 +64,7 @@ export const applicationsRecipeSection = defineRecipeSection(
     recipes: applicationRecipes,
     eventDescriptions: APPLICATION_EVENT_DESCRIPTIONS,
   },
-  ({ db }) => {
+  ({ db, config }) => {
     const repository = createApplicationsRepository(db);
     return {
       inventory: { recipe: applicationInventory, parse: parseApplicationInventory },
@@ -79,7 +79,8 @@ export const applicationsRecipeSection = defineRecipeSection(
         install: {
           recipe: applicationInstall,
           body: installBody,
-          input: ({ body }) => ({ name: body.name }),
+          // MTProxy (mtg) comes from the configured release URL (a mirror where GitHub is out of reach).
+          input: ({ body }) => ({ name: body.name, mtproxy_download_url: config.mtproxyDownloadUrl }),
           eventType: 'install',
           description: ({ body }) => describe('installApplication', body.name),
         },

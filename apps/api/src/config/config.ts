@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
+import { DEFAULT_MTPROXY_DOWNLOAD_URL } from '@hostdeck/contracts/mtproxy';
 import { detectPrimaryAddress } from './primary-address.js';
 
 /**
@@ -65,7 +66,7 @@ const environmentSchema = z.object({
   MTPROXY_DOWNLOAD_URL: z
     .url()
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
-    .default('https://github.com/9seconds/mtg/releases/download/v2.1.7/mtg-2.1.7-linux-{arch}.tar.gz'),
+    .default(DEFAULT_MTPROXY_DOWNLOAD_URL),
   /**
    * Outgoing mail: an smtp:// or smtps:// URL (user and password in it when the server needs
    * them). Without it mail is kept in the mail_outbox table (see mail/mailer.ts).

@@ -24,7 +24,7 @@ export const fail2banArea = defineArea<Fail2banAreaServices>({
   services: (panel) => {
     const section = fail2banRecipeSection(panel.config.safeApplyRevertSeconds);
     const service = createSectionService(
-      { eventPrefix: section.eventPrefix, definition: section.build({ db: panel.db }) },
+      { eventPrefix: section.eventPrefix, definition: section.build({ db: panel.db, config: panel.config }) },
       {
         policy: panel.policy,
         servers: panel.servers,

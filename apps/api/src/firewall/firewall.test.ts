@@ -58,7 +58,10 @@ describe('firewall API rules', () => {
   });
 
   it('sends the configured revert delay with every change', async () => {
-    const definition = firewallRecipeSection(20).build({ db: undefined as never });
+    const definition = firewallRecipeSection(20).build({
+      db: undefined as never,
+      config: undefined as never,
+    });
     const body = { name: 'web', action: 'allow', protocol: 'tcp', port: '80', source: 'any' } as const;
     const request = { serverId: 1, params: {}, body };
     expect(definition.actions.create.input(request)).toMatchObject({ revert_after_seconds: 20, port: '80' });

@@ -7,6 +7,7 @@ import type {
   UpdateKey,
 } from '@hostdeck/contracts';
 import type { Recipe } from '@hostdeck/recipes';
+import type { Config } from '../config/config.js';
 import type { Database } from '../database/database.js';
 import type { EventDescriptionText } from '../events/events.service.js';
 import type { FinishedEventHandler } from '../jobs/event-hooks.js';
@@ -79,6 +80,8 @@ export interface RecipeSectionDefinition<Section extends ServerSectionContract, 
 /** What a section may build its own pieces from (its repository, for instance). */
 export interface RecipeSectionContext {
   db: Database;
+  /** The panel's settings (download sources a recipe takes as input, …). */
+  config: Config;
 }
 
 export interface RecipeSection<

@@ -12,7 +12,7 @@ export function createRecipeSectionService<Section extends ServerSectionContract
   panel: Pick<PanelServices, 'db' | 'policy' | 'servers' | 'events' | 'executor' | 'connections' | 'config'>,
 ) {
   return createSectionService(
-    { eventPrefix: section.eventPrefix, definition: section.build({ db: panel.db }) },
+    { eventPrefix: section.eventPrefix, definition: section.build({ db: panel.db, config: panel.config }) },
     {
       policy: panel.policy,
       servers: panel.servers,

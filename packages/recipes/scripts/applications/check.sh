@@ -55,9 +55,9 @@ fi
 
 case $HD_APPLICATION in
   mtproxy)
-    # MTProxy's Makefile targets x86-64 (-mpclmul, -mssse3).
-    if [[ $architecture != amd64 ]]; then
-      hd_fail "MTProxy can only be built on x86-64 (amd64) servers; this one is $architecture"
+    # mtg publishes release binaries for these two only.
+    if [[ $architecture != amd64 && $architecture != arm64 ]]; then
+      hd_fail "MTProxy (mtg) runs on amd64 and arm64 servers only; this one is $architecture"
     fi
     ;;
   mongod)

@@ -2,11 +2,12 @@
 # application-install, step `install`: installs the application, streaming the package manager's
 # output. Debian packages through apt (what is missing only); PHP and the databases through the
 # shared helpers hd_php_install and hd_database_install (scripts/lib), like provisioning; PM2 with
-# npm over the distribution's Node.js; MTProxy built from Telegram's source (x86-64). Idempotent:
+# npm over the distribution's Node.js; MTProxy as mtg's release binary (scripts/lib/mtproxy.sh). Idempotent:
 # an application already there is left as it is and no `change` line is printed.
 # Input: HD_APPLICATION, HD_APPLICATION_NAME, HD_APPLICATION_METHOD, HD_APPLICATION_PACKAGES,
 # HD_APPLICATION_DETECT (packages/recipes/src/applications/catalogue.ts); HD_NPM_REGISTRY for PM2 (the
-# recipe's npm_registry setting, https://registry.npmjs.org/ by default).
+# recipe's npm_registry setting, https://registry.npmjs.org/ by default); HD_MTPROXY_DOWNLOAD_URL for
+# MTProxy (mtg's release on GitHub when absent).
 set -euo pipefail
 
 read -ra packages <<<"$HD_APPLICATION_PACKAGES"
@@ -63,83 +64,30 @@ install_pm2() {
   hd_log change "installed PM2 $(pm2_version || printf unknown)"
 }
 
-mtproxy_prefix=/opt/mtproxy
-mtproxy_config=/etc/mtproxy
-
-build_mtproxy() {
-  local source=$mtproxy_prefix/src
-  if [[ -x $mtproxy_prefix/mtproto-proxy && -s $mtproxy_prefix/VERSION ]]; then
-    hd_log info "MTProxy $(head -n 1 -- "$mtproxy_prefix/VERSION") is already built"
-    return 0
-  fi
-  mkdir -p -- "$mtproxy_prefix"
-  rm -rf -- "$source"
-  hd_log info "downloading MTProxy's source"
-  if ! git clone --depth 1 -- https://github.com/TelegramMessenger/MTProxy "$source"; then
-    rm -rf -- "$source"
-    hd_fail "could not download MTProxy's source from github.com"
-  fi
-  # GCC 10 and later refuse its tentative definitions without -fcommon.
-  sed -i 's/^CFLAGS = /CFLAGS = -fcommon /' -- "$source/Makefile"
-  # It aborts when its PID is above 65535 (kernel.pid_max is 4194304 on current systems); keep
-  # the PID's lower 16 bits, as its own struct does, instead of lowering pid_max for everyone.
-  sed -i 's/^\([[:space:]]*\)assert (!(p & 0xffff0000));/\1\/\/ HostDeck: PIDs above 65535 keep their lower 16 bits./' -- "$source/common/pid.c"
-  hd_log info "building MTProxy"
-  if ! make -C "$source" -j"$(nproc)"; then hd_fail "MTProxy did not build (the compiler's output is above)"; fi
-  install -m 0755 -- "$source/objs/bin/mtproto-proxy" "$mtproxy_prefix/mtproto-proxy"
-  git -C "$source" rev-parse --short HEAD | hd_write_atomic "$mtproxy_prefix/VERSION" 0644 root:root
-  hd_log change "built MTProxy $(head -n 1 -- "$mtproxy_prefix/VERSION")"
-}
-
+# MTProxy is mtg (scripts/lib/mtproxy.sh, the same install as the MTProxy page's). A first
+# install gets a configuration of its own so the service runs: a FakeTLS secret made here and port
+# 8443, kept across reinstalls. The MTProxy page replaces it with the panel's (which it keeps
+# sealed and shows as a link).
 configure_mtproxy() {
-  local file url download secret
-  # Telegram's key and server list, which the proxy needs to reach Telegram.
-  for file in proxy-secret proxy-multi.conf; do
-    if [[ -s $mtproxy_prefix/$file ]]; then continue; fi
-    url=https://core.telegram.org/getProxySecret
-    if [[ $file == proxy-multi.conf ]]; then url=https://core.telegram.org/getProxyConfig; fi
-    hd_temp_file download
-    if ! curl -fsSL --retry 2 --max-time 60 -o "$download" -- "$url"; then
-      hd_fail "could not download $file from $url"
-    fi
-    hd_write_atomic "$mtproxy_prefix/$file" 0644 root:root <"$download"
-    hd_log change "downloaded $mtproxy_prefix/$file"
-  done
-  # The secret and port Telegram clients are given: made once, kept across reinstalls.
-  mkdir -p -- "$mtproxy_config"
-  chmod 0700 -- "$mtproxy_config"
-  if [[ ! -s $mtproxy_config/mtproxy.env ]]; then
-    secret=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-    printf 'MTPROXY_PORT=8443\nMTPROXY_SECRET=%s\n' "$secret" |
-      hd_write_atomic "$mtproxy_config/mtproxy.env" 0600 root:root
-    hd_log change "made a secret for MTProxy on port 8443"
+  local config=/etc/mtproxy/mtg.toml secret domain=www.cloudflare.com
+  mkdir -p -- /etc/mtproxy
+  chmod 0700 -- /etc/mtproxy
+  if [[ ! -s $config ]]; then
+    secret=ee$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')$(printf '%s' "$domain" | od -An -tx1 | tr -d ' \n')
+    printf '# Managed by HostDeck (MTProxy page): mtg configuration.\nsecret = "%s"\nbind-to = "0.0.0.0:8443"\n' "$secret" |
+      hd_write_atomic "$config" 0600 root:root
+    hd_log change "made a configuration for MTProxy on port 8443"
   fi
-  hd_apply_config /etc/systemd/system/mtproxy.service systemd-analyze verify /etc/systemd/system/mtproxy.service <<'UNIT'
-# Managed by HostDeck (recipe application-install): Telegram's MTProxy.
-[Unit]
-Description=Telegram MTProxy
-After=network-online.target
-Wants=network-online.target
-
-[Service]
-Type=simple
-EnvironmentFile=/etc/mtproxy/mtproxy.env
-WorkingDirectory=/opt/mtproxy
-ExecStart=/opt/mtproxy/mtproto-proxy -u nobody -p 8888 -H ${MTPROXY_PORT} -S ${MTPROXY_SECRET} --aes-pwd /opt/mtproxy/proxy-secret /opt/mtproxy/proxy-multi.conf -M 1
-Restart=on-failure
-
-[Install]
-WantedBy=multi-user.target
-UNIT
+  # Not a pipe: hd_apply_config must run in this shell, where hd_config_was_changed reads its result.
+  if ! hd_apply_config /etc/systemd/system/mtproxy.service systemd-analyze verify /etc/systemd/system/mtproxy.service < <(hd_mtproxy_unit); then
+    hd_fail "the mtproxy.service unit did not pass systemd-analyze verify"
+  fi
   if hd_config_was_changed; then systemctl daemon-reload; fi
   # Reachable once the firewall lets its port in (the MTProxy page changes both later).
-  if command -v ufw >/dev/null && ufw status | grep -q '^Status: active'; then
+  if command -v ufw >/dev/null && hd_ufw_is_active; then
     local port
-    port=$(sed -n 's/^MTPROXY_PORT=\([0-9]*\)$/\1/p' -- "$mtproxy_config/mtproxy.env")
-    if [[ -n $port ]] && ! hd_ufw_has_rule "allow $port/tcp"; then
-      ufw allow "$port/tcp"
-      hd_log change "allowed port $port/tcp in the firewall"
-    fi
+    port=$(sed -n 's/^bind-to = "[^"]*:\([0-9]\{1,5\}\)"$/\1/p' -- "$config" | head -n 1)
+    if [[ -n $port ]]; then hd_ufw_allow "$port/tcp"; fi
   fi
 }
 
@@ -152,7 +100,13 @@ case $HD_APPLICATION_METHOD in
   npm) install_pm2 ;;
   source)
     hd_apt_install "${packages[@]}"
-    build_mtproxy
+    # The panel passes its MTPROXY_DOWNLOAD_URL; mtg's release on GitHub otherwise. (Not a
+    # ${…:-default}: the `}` of `{arch}` would end the expansion.)
+    mtproxy_url=${HD_MTPROXY_DOWNLOAD_URL:-}
+    if [[ -z $mtproxy_url ]]; then
+      mtproxy_url='https://github.com/9seconds/mtg/releases/download/v2.1.7/mtg-2.1.7-linux-{arch}.tar.gz'
+    fi
+    hd_mtproxy_install "$mtproxy_url" || hd_fail "mtg could not be installed"
     configure_mtproxy
     ;;
   *) hd_fail "unknown installation method $HD_APPLICATION_METHOD" ;;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MTPROXY_DOWNLOAD_URL, mtproxyDownloadUrlSchema } from '@hostdeck/contracts/mtproxy';
 import { defineRecipe } from '../recipe.js';
 import {
   DEFAULT_NPM_REGISTRY,
@@ -20,9 +21,11 @@ const MINUTE = 60_000;
 export const applicationInstall = defineRecipe({
   id: 'application-install',
   // npm_registry: where PM2 comes from (a mirror the server can reach; the tests' verdaccio).
+  // mtproxy_download_url: where mtg comes from (config MTPROXY_DOWNLOAD_URL; the tests' host mirror).
   input: z.strictObject({
     name: applicationNameInputSchema,
     npm_registry: npmRegistryInputSchema.default(DEFAULT_NPM_REGISTRY),
+    mtproxy_download_url: mtproxyDownloadUrlSchema.default(DEFAULT_MTPROXY_DOWNLOAD_URL),
   }),
   steps: [
     {
@@ -57,6 +60,7 @@ export const applicationInstall = defineRecipe({
   environment: (input) => ({
     ...applicationEnvironment(input.name),
     ...(input.name === 'pm2' ? { HD_NPM_REGISTRY: input.npm_registry } : {}),
+    ...(input.name === 'mtproxy' ? { HD_MTPROXY_DOWNLOAD_URL: input.mtproxy_download_url } : {}),
   }),
   example: { name: 'nginx' },
 });

@@ -79,7 +79,12 @@ describe('application catalogue', () => {
       packages: ['nodejs', 'npm'],
       service: null,
     });
-    expect(findApplication('mtproxy')).toMatchObject({ method: 'source', service: 'mtproxy' });
+    expect(findApplication('mtproxy')).toMatchObject({
+      method: 'source',
+      binaryName: 'mtg',
+      service: 'mtproxy',
+    });
+    expect(findApplication('mtproxy').packages).toEqual(['curl', 'ca-certificates']);
     expect(findApplication('php8.3')).toMatchObject({
       method: 'php',
       service: 'php8.3-fpm',

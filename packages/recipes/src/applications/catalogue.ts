@@ -26,7 +26,8 @@ export type ApplicationRepository = 'mongodb' | 'litespeed';
  * How `application-install` installs it: `apt` packages; `php` and `database` through the shared
  * helpers `hd_php_install` and `hd_database_install` (the same code as provisioning: repository
  * when needed, configuration check, MySQL root on the local socket only); `npm` (PM2 over the
- * distribution's Node.js); `source` (MTProxy, built from Telegram's repository).
+ * distribution's Node.js); `source` (MTProxy: mtg's release binary, downloaded from the configured
+ * MTPROXY_DOWNLOAD_URL by scripts/lib/mtproxy.sh, as the MTProxy page installs it).
  */
 export type InstallMethod = 'apt' | 'php' | 'database' | 'npm' | 'source';
 
@@ -269,14 +270,15 @@ const definitions: ApplicationDefinition[] = [
   define('mtproxy', {
     name: 'mtproxy',
     group: 'other',
-    binaryName: 'mtproto-proxy',
+    // mtg (github.com/9seconds/mtg): maintained, unlike Telegram's own MTProxy (docs/mtproxy.md).
+    binaryName: 'mtg',
     icon: 'mtproxy',
     method: 'source',
-    // What building Telegram's MTProxy needs.
-    packages: ['git', 'curl', 'ca-certificates', 'build-essential', 'libssl-dev', 'zlib1g-dev'],
+    // What downloading mtg's release needs.
+    packages: ['curl', 'ca-certificates'],
     repository: null,
     probe: { kind: 'file', path: '/opt/mtproxy/VERSION' },
-    // Its secret and port: what Telegram clients were given.
+    // Its configuration with the secret: what Telegram clients were given.
     keeps: ['/etc/mtproxy'],
     service: 'mtproxy',
     supportedOs: ALL_OS,
