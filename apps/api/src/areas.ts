@@ -5,6 +5,7 @@ import type { AnyArea } from './area.js';
 import { certificatesArea } from './certificates/certificates.area.js';
 import { databasesArea } from './databases/databases.area.js';
 import { defaultPageArea } from './default-page/default-page.area.js';
+import { dockerArea } from './docker/docker.area.js';
 import { deploymentsArea } from './deployments/deployments.area.js';
 import { eventsArea } from './events/events.area.js';
 import { fail2banArea } from './fail2ban/fail2ban.area.js';
@@ -12,10 +13,12 @@ import { firewallArea } from './firewall/firewall.area.js';
 import { healthArea } from './health/health.area.js';
 import { hotfixArea } from './hotfix/hotfix.area.js';
 import { infoArea } from './info/info.area.js';
+import { mtproxyArea } from './mtproxy/mtproxy.area.js';
 import { outboxArea } from './mail/outbox.area.js';
 import { openlitespeedArea } from './openlitespeed/openlitespeed.area.js';
 import { phpArea } from './php/php.area.js';
 import { pm2Area } from './pm2/pm2.area.js';
+import { privateNetworksArea } from './private-networks/private-networks.area.js';
 import { realtimeArea } from './realtime/realtime.area.js';
 import { schedulesArea } from './schedules/schedules.area.js';
 import { scriptsArea } from './scripts/scripts.area.js';
@@ -30,6 +33,7 @@ import { systemUsersArea } from './system-users/system-users.area.js';
 import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
+import { wireguardArea } from './wireguard/wireguard.area.js';
 
 /**
  * Every API area, once (area.ts). The HTTP app registers their routes in this order, the job
@@ -72,4 +76,8 @@ export const AREAS: readonly AnyArea[] = [
   sshArea,
   userSshKeysArea,
   sshKeysArea,
+  dockerArea,
+  wireguardArea,
+  privateNetworksArea,
+  mtproxyArea,
 ];

@@ -11,6 +11,7 @@ import {
 import { recipes, type Recipe } from '@hostdeck/recipes';
 import webEnglish from '@hostdeck/web/src/i18n/locales/en/events.json';
 import webVietnamese from '@hostdeck/web/src/i18n/locales/vi/events.json';
+import type { AnyArea } from '../area.js';
 import { AREAS } from '../areas.js';
 import { vi } from '../i18n/vi.js';
 import { stepFailedText } from '../jobs/event-error.js';
@@ -22,15 +23,14 @@ import { EVENT_DESCRIPTIONS_VI, EVENT_ERRORS_VI, eventsVi, RECIPE_STEP_TITLES_VI
 const WEB_FOLDERS: Readonly<Record<string, string>> = {
   'system-users': 'users',
   'user-ssh-keys': '../user/ssh-keys',
+  // The private network is a panel of the WireGuard page: its texts are in that page's catalogue.
+  'private-networks': 'wireguard',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
-const webSectionCatalogue = (area: string, locale: 'en' | 'vi') =>
+const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>
   JSON.parse(
     readFileSync(
-      path.resolve(
-        import.meta.dirname,
-        `../../../web/src/servers/${WEB_FOLDERS[area] ?? area}/locales/events.${locale}.json`,
-      ),
+      path.resolve(import.meta.dirname, `../../../web/src/servers/${folder}/locales/events.${locale}.json`),
       'utf8',
     ),
   ) as { eventTexts?: { descriptions?: Record<string, string> }; recipeSteps?: Record<string, object> };
@@ -88,21 +88,31 @@ describe('event texts', () => {
     expect(webVietnamese.recipeSteps).toEqual(RECIPE_STEP_TITLES_VI);
   });
 
-  it("are the same in a section's web catalogue as in its API area", () => {
+  it("are the same in a section's web catalogue as in its API areas", () => {
     expect(areasWithEvents().map((area) => area.name)).toContain('applications');
+    // One web folder may hold the texts of several areas (the WireGuard page: wireguard and
+    // private-networks): each folder is compared with all of its areas together.
+    const folders = new Map<string, AnyArea[]>();
     for (const area of areasWithEvents()) {
-      const english = webSectionCatalogue(area.name, 'en');
-      const vietnamese = webSectionCatalogue(area.name, 'vi');
-      const descriptions = area.eventDescriptions ?? {};
-      expect(english.eventTexts?.descriptions ?? {}, area.name).toEqual(asI18next({ ...descriptions }));
-      expect(vietnamese.eventTexts?.descriptions ?? {}, area.name).toEqual(
+      const folder = WEB_FOLDERS[area.name] ?? area.name;
+      folders.set(folder, [...(folders.get(folder) ?? []), area]);
+    }
+    for (const [folder, areas] of folders) {
+      const english = webSectionCatalogue(folder, 'en');
+      const vietnamese = webSectionCatalogue(folder, 'vi');
+      const descriptions = Object.assign({}, ...areas.map((area) => area.eventDescriptions ?? {})) as Record<
+        string,
+        string
+      >;
+      const areaRecipes = areas.flatMap((area) => area.recipes ?? []);
+      expect(english.eventTexts?.descriptions ?? {}, folder).toEqual(asI18next(descriptions));
+      expect(vietnamese.eventTexts?.descriptions ?? {}, folder).toEqual(
         asI18next(Object.fromEntries(Object.entries(descriptions).map(([id, text]) => [id, vi[text]!]))),
       );
-      const titles = stepTitles(area.recipes ?? []);
-      expect(english.recipeSteps ?? {}, area.name).toEqual(titles);
-      expect(vietnamese.recipeSteps ?? {}, area.name).toEqual(
+      expect(english.recipeSteps ?? {}, folder).toEqual(stepTitles(areaRecipes));
+      expect(vietnamese.recipeSteps ?? {}, folder).toEqual(
         Object.fromEntries(
-          (area.recipes ?? []).map((recipe) => [
+          areaRecipes.map((recipe) => [
             recipe.id,
             Object.fromEntries(recipe.steps.map((step) => [step.id, vi[step.title]])),
           ]),

@@ -28,6 +28,9 @@ const NAMED_PARAMS: Record<string, string> = {
   service: 'worker',
   program: 'worker',
   jail: 'sshd',
+  // Issue 18: a Docker volume name has at least 2 characters; a container is named like one.
+  volume: 'data',
+  container: 'web',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
@@ -93,6 +96,17 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/servers/:server/ssh-keys': { public_key: SAMPLE_SSH_KEY, users: ['root'] },
   'DELETE /api/servers/:server/ssh-keys': { fingerprint: `SHA256:${'A'.repeat(43)}`, users: ['root'] },
   'POST /api/servers/:server/grant-root': { public_key: SAMPLE_SSH_KEY },
+  // Issue 18: Docker, WireGuard, MTProxy.
+  'POST /api/servers/:server/docker/volumes': { name: 'data' },
+  'POST /api/servers/:server/docker/networks': { name: 'app' },
+  'POST /api/servers/:server/docker/volumes/:volume/clone': { name: 'data-copy' },
+  'POST /api/servers/:server/docker/prune/images': { all: false },
+  'PUT /api/servers/:server/docker/settings': { max_size: '10m', max_file: 3 },
+  'PUT /api/servers/:server/docker/containers/:container/name': { name: 'web-2' },
+  'POST /api/servers/:server/wireguard': { name: 'phone' },
+  'POST /api/private-networks': { name: 'net', servers: [1, 2] },
+  'POST /api/private-networks/:network/members': { server_id: 1 },
+  'DELETE /api/servers/:server/docker/containers/:container': { force: false, volumes: false },
   'POST /api/teams/:team/members': { email: 'mallory@example.test', role: 'admin' },
   'PUT /api/teams/:team/members/:user': { role: 'admin' },
   'POST /api/teams/:team/servers': { server_id: 1 },
