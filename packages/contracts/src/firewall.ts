@@ -116,6 +116,8 @@ export const listeningPortSchema = z.object({
   port: z.number().int(),
   /** The program's name, when ss reports it. */
   process: z.string().nullable(),
+  /** The user the program runs as, when ss reports the program. */
+  user: z.string().nullable(),
 });
 export type ListeningPort = z.infer<typeof listeningPortSchema>;
 

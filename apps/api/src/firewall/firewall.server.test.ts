@@ -80,7 +80,8 @@ describe('firewall on a booted test server', () => {
 
   it('sync turns ufw on with IPv6 and the SSH port allowed, shown locked', async () => {
     expect(await ufwStatus()).toBe('Status: inactive');
-    expect((await list()).infos).toMatchObject({ active: false, ssh_ports: [22], docker: false });
+    // The web image has docker.io installed (its daemon off): its published ports would bypass ufw.
+    expect((await list()).infos).toMatchObject({ active: false, ssh_ports: [22], docker: true });
     const event = await runEvent(api.post(`${base}/sync`));
     expect(event.status, event.output).toBe('FINISHED');
     expect(event.output).toContain('the panel reconnected');
@@ -104,7 +105,7 @@ describe('firewall on a booted test server', () => {
     const response = await api.get(`/api/servers/${serverId}/ports`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = portsResponseSchema.parse(response.json());
-    expect(data).toContainEqual({ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd' });
+    expect(data).toContainEqual({ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd', user: 'root' });
     expect(data.some((port) => port.port === 80 && port.process === 'nginx')).toBe(true);
   });
 

@@ -31,7 +31,7 @@ const inventory = (changes: Partial<FirewallInventory> = {}): FirewallInventory 
     { number: 5, action: 'allow', protocol: 'udp', port: '22', source: 'any', comment: 'by hand', v6: false },
     { number: 6, action: 'allow', protocol: 'tcp', port: '22', source: 'any', comment: null, v6: true },
   ],
-  listening: [{ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd' }],
+  listening: [{ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd', user: 'root' }],
   ...changes,
 });
 
@@ -53,7 +53,7 @@ describe('firewall API rules', () => {
       ssh_ports: [22],
       agent_port: 2022,
       docker: true,
-      listening: [{ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd' }],
+      listening: [{ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd', user: 'root' }],
     });
   });
 

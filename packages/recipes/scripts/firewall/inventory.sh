@@ -38,4 +38,20 @@ for family in 4 6; do
     printf 'tuple\t%s\t%s\n' "$family" "${line#'### tuple ### '}"
   done < <(grep -E '^### tuple ### ' "$file" || true)
 done
-ss -H -tulpn 2>/dev/null | awk '{ process = ""; for (i = 7; i <= NF; i++) process = process (i > 7 ? " " : "") $i; printf "listen\t%s\t%s\t%s\n", $1, $5, process }'
+# The user a socket's program runs as: the owner of its first pid (ps), once per pid.
+ss -H -tulpn 2>/dev/null | awk '{
+  process = ""
+  for (i = 7; i <= NF; i++) process = process (i > 7 ? " " : "") $i
+  user = ""
+  if (match(process, /pid=[0-9]+/)) {
+    pid = substr(process, RSTART + 4, RLENGTH - 4)
+    if (!(pid in owner)) {
+      owner[pid] = ""
+      command = "ps -o user= -p " pid
+      command | getline owner[pid]
+      close(command)
+    }
+    user = owner[pid]
+  }
+  printf "listen\t%s\t%s\t%s\t%s\n", $1, $5, process, user
+}'

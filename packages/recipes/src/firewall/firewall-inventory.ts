@@ -21,6 +21,8 @@ export interface InventoryListeningPort {
   address: string;
   port: number;
   process: string | null;
+  /** The user its program runs as (the owner of its first pid), when ss names the program. */
+  user: string | null;
 }
 
 export interface FirewallInventory {
@@ -68,14 +70,22 @@ function parseTuple(text: string, v6: boolean): Omit<InventoryFirewallRule, 'num
 }
 
 /** `0.0.0.0:80`, `[::]:22`, `127.0.0.53%lo:53`, `*:68`. */
-function parseListening(protocol: string, local: string, users: string): InventoryListeningPort | null {
+const USER = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,31}$/;
+
+function parseListening(
+  protocol: string,
+  local: string,
+  users: string,
+  owner: string,
+): InventoryListeningPort | null {
   const at = local.lastIndexOf(':');
   if (at <= 0) return null;
   const port = local.slice(at + 1);
   if (!PORT.test(port)) return null;
   const address = local.slice(0, at).replace(/^\[(.*)\]$/, '$1');
   const process = /\(\("([^"]+)"/.exec(users)?.[1] ?? null;
-  return { protocol, address, port: Number(port), process };
+  const user = USER.test(owner.trim()) ? owner.trim() : null;
+  return { protocol, address, port: Number(port), process, user };
 }
 
 /**
@@ -98,7 +108,7 @@ export function parseFirewallInventory(stdout: string): FirewallInventory {
   const seen = new Set<string>();
   for (const line of lines.slice(1)) {
     const fields = line.split('\t');
-    const [kind, first, second, third] = fields;
+    const [kind, first, second, third, fourth] = fields;
     switch (kind) {
       case 'installed':
         inventory.installed = yes(first, kind);
@@ -128,7 +138,7 @@ export function parseFirewallInventory(stdout: string): FirewallInventory {
       }
       case 'listen': {
         if (first !== 'tcp' && first !== 'udp') continue;
-        const port = parseListening(first, second ?? '', third ?? '');
+        const port = parseListening(first, second ?? '', third ?? '', fourth ?? '');
         const key = port && `${port.protocol} ${port.address} ${port.port}`;
         if (port && !seen.has(key!)) {
           seen.add(key!);

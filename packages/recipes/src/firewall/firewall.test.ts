@@ -24,8 +24,8 @@ const OUTPUT = [
   'tuple\t4\tallow tcp 9999 0.0.0.0/0 any 0.0.0.0/0 in',
   `tuple\t4\tallow any 53 0.0.0.0/0 any 10.0.0.0/8 in comment=${hex('hostdeck:dns')}`,
   `tuple\t6\tallow udp 5000:5010 ::/0 any ::/0 in comment=${hex('by hand')}`,
-  'listen\ttcp\t0.0.0.0:22\tusers:(("sshd",pid=65,fd=3))',
-  'listen\ttcp\t[::]:22\tusers:(("sshd",pid=65,fd=4))',
+  'listen\ttcp\t0.0.0.0:22\tusers:(("sshd",pid=65,fd=3))\troot',
+  'listen\ttcp\t[::]:22\tusers:(("sshd",pid=65,fd=4))\troot',
   'listen\tudp\t127.0.0.53%lo:53\t',
   'listen\ttcp\t0.0.0.0:22\tusers:(("sshd",pid=65,fd=3))',
 ].join('\n');
@@ -65,9 +65,9 @@ describe('firewall inventory', () => {
       false,
     ]);
     expect(inventory.listening).toEqual([
-      { protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd' },
-      { protocol: 'tcp', address: '::', port: 22, process: 'sshd' },
-      { protocol: 'udp', address: '127.0.0.53%lo', port: 53, process: null },
+      { protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd', user: 'root' },
+      { protocol: 'tcp', address: '::', port: 22, process: 'sshd', user: 'root' },
+      { protocol: 'udp', address: '127.0.0.53%lo', port: 53, process: null, user: null },
     ]);
   });
 

@@ -44,7 +44,7 @@ export interface ListeningPortsTableProps {
 }
 
 /**
- * The server's listening ports (spec/000 §7 ports), with protocol, address and process: shared by
+ * The server's listening ports (spec/000 §7 ports), with protocol, address, process and user: shared by
  * the firewall page and the pages that run services (MTProxy, Docker, WireGuard). Read live over
  * SSH when the page opens; a button reads them again.
  */
@@ -105,6 +105,7 @@ export function ListeningPortsTable({
                   <TableCell>{t('listeningPorts.columns.protocol')}</TableCell>
                   <TableCell>{t('listeningPorts.columns.address')}</TableCell>
                   <TableCell>{t('listeningPorts.columns.process')}</TableCell>
+                  <TableCell>{t('listeningPorts.columns.user')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -119,6 +120,7 @@ export function ListeningPortsTable({
                     <TableCell>{port.protocol.toUpperCase()}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{port.address}</TableCell>
                     <TableCell>{port.process ?? '—'}</TableCell>
+                    <TableCell>{port.user ?? '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
