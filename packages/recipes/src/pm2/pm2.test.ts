@@ -94,7 +94,7 @@ describe('pm2-app-create arguments', () => {
 
 describe('application-install npm_registry', () => {
   it('defaults to the public registry and refuses anything but an http(s) URL', () => {
-    expect(applicationInstall.input.parse({ name: 'pm2' })).toEqual({
+    expect(applicationInstall.input.parse({ name: 'pm2' })).toMatchObject({
       name: 'pm2',
       npm_registry: 'https://registry.npmjs.org/',
     });
