@@ -59,6 +59,10 @@ test('wireguard: a client created from the page downloads its config, then is de
   await expect(page.getByTestId('wireguard-status')).toHaveAttribute('data-up', 'true');
   expect(await onServer('stat -c %a /etc/wireguard/wg0.conf')).toBe('600');
   expect((await onServer('wg show wg0 peers')).split('\n')).toHaveLength(1);
+  // The interface's UDP socket among the server's listening ports (wireguard-go on test servers).
+  await page.reload();
+  await expect(page.getByTestId('wireguard-ports-row').first()).toContainText('51820', { timeout: 60_000 });
+  await expect(page.getByTestId('wireguard-ports-row').first()).toContainText(/udp.*wireguard-go/i);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

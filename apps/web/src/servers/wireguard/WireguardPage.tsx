@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../pages/PageTitle';
+import { ListeningPortsTable } from '../listening-ports/ListeningPortsTable';
 import { useRouteServerId, useServerDetail } from '../use-server-detail';
 import { PrivateNetworkPanel } from './private-network/PrivateNetworkPanel';
 import { WireguardClients } from './WireguardClients';
@@ -12,7 +13,7 @@ import { WireguardClients } from './WireguardClients';
 /**
  * `/servers/{server}/wireguard` (servers.wireguard, spec/000 §2, §7 WireGuard): the clients of
  * the server's wg0 (create, enable, disable, delete, download the `.conf`, its QR code), and the
- * private networks the server is in (helper H4's panel).
+ * private networks the server is in, and the interface's UDP socket among the listening ports.
  */
 export function WireguardPage() {
   const { t } = useTranslation();
@@ -35,7 +36,17 @@ export function WireguardPage() {
         <Tab value="networks" label={t('wireguard.tabs.networks')} data-testid="wireguard-tab-networks" />
       </Tabs>
       {tab === 'clients' ? (
-        <WireguardClients serverId={serverId} />
+        <>
+          <WireguardClients serverId={serverId} />
+          {server?.wireguard_port != null && (
+            <ListeningPortsTable
+              serverId={serverId}
+              title={t('wireguard.ports')}
+              testId="wireguard-ports"
+              filter={(port) => port.protocol === 'udp' && port.port === server.wireguard_port}
+            />
+          )}
+        </>
       ) : (
         <PrivateNetworkPanel serverId={serverId} />
       )}
