@@ -105,7 +105,13 @@ describe('firewall on a booted test server', () => {
     const response = await api.get(`/api/servers/${serverId}/ports`);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = portsResponseSchema.parse(response.json());
-    expect(data).toContainEqual({ protocol: 'tcp', address: '0.0.0.0', port: 22, process: 'sshd', user: 'root' });
+    expect(data).toContainEqual({
+      protocol: 'tcp',
+      address: '0.0.0.0',
+      port: 22,
+      process: 'sshd',
+      user: 'root',
+    });
     expect(data.some((port) => port.port === 80 && port.process === 'nginx')).toBe(true);
   });
 
