@@ -9,7 +9,7 @@ import type { EventHooks } from '../jobs/event-hooks.js';
 import type { PrivateNetworksRepository } from './private-networks.repository.js';
 import type { PrivateNetworksService } from './private-networks.service.js';
 
-// TODO(lead): a key of its own (`privateNetworks`) in contracts update-keys.ts; until then the
+// spec/000 §4 has no private-network key (UPDATE_KEYS holds the spec's, picked not added): the
 // server lists' key, which the web panel's query key starts with.
 export const PRIVATE_NETWORK_UPDATE_KEYS: readonly UpdateKey[] = [UPDATE_KEYS.servers];
 
