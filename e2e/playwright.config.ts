@@ -3,6 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ACME_CA_BUNDLE, E2E_ACME_DIRECTORY_URL, E2E_PEBBLE } from './support/pebble';
+import {
+  E2E_CLOUDFLARE_API_URL,
+  E2E_DIGITALOCEAN_API_URL,
+  E2E_DNS_FAKE_HEALTH,
+} from './support/dns-provider-fake';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium`; Playwright's own browser
@@ -21,10 +26,15 @@ const screenshotsOnly = process.env.E2E_SCREENSHOTS === '1';
 export default defineConfig({
   testDir: screenshotsOnly ? './screenshots' : './tests',
   outputDir: '../test-results/e2e',
+  // Files run two at a time (each boots its own test servers, registers its own users and, where it
+  // needs one, starts a second panel on a port of its own); the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
+  // npm test runs this tier beside the server tier, on two cores: a page may take more than
+  // Playwright's default 5 s to show what a loaded server sent.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../.test-results/e2e.json' }]],
   use: {
     baseURL,
@@ -66,6 +76,14 @@ export default defineConfig({
       env: { SMTP_CAPTURE_PORT: String(smtpPort), SMTP_CAPTURE_HTTP_PORT: String(smtpHttpPort) },
     },
     {
+      // The DNS providers' APIs, faked from recorded answers (support/dns-provider-fake.ts).
+      command: 'npx tsx e2e/support/dns-provider-fake-server.ts',
+      cwd: repositoryRoot,
+      url: E2E_DNS_FAKE_HEALTH,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'npm start',
       cwd: repositoryRoot,
       url: `${baseURL}/api/health`,
@@ -81,6 +99,8 @@ export default defineConfig({
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
         ACME_DIRECTORY_URL: E2E_ACME_DIRECTORY_URL,
         ACME_CA_BUNDLE: E2E_ACME_CA_BUNDLE,
+        CLOUDFLARE_API_URL: E2E_CLOUDFLARE_API_URL,
+        DIGITALOCEAN_API_URL: E2E_DIGITALOCEAN_API_URL,
       },
     },
   ],

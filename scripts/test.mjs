@@ -1,25 +1,31 @@
 // `npm test`: installs what is missing (npm and Debian packages), then runs every tier:
 // check (types, lint, format, i18n, bundle budget), unit/integration/API, servers, browser.
 // Ends with each tier's time and one line "tests: N passed, N failed".
+// The server and browser tiers run at the same time: both mostly wait on test servers (boots, apt,
+// systemd), and one tier alone leaves about half of the two cores idle. The browser tier's lines
+// carry a "[browser] " prefix.
 //
 // Nothing may skip here: HOSTDECK_REQUIRE_ALL=1 makes a suite whose prerequisite is missing
 // (PostgreSQL, root) fail instead (tools/testing/require-or-skip.ts), and PostgreSQL is started
 // when it is not running. HOSTDECK_TEST_RUN tags this run's test servers, so the final down-all
-// stops this run's servers and no other run's (tools/test-server/README.md, Runs).
+// stops this run's servers and no other run's (tools/test-server/README.md, Runs); the browser tier
+// has a tag of its own, so its servers never share a name with the server tier's.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureNpmDependencies, ensureSystemPackages, root } from './lib/dependencies.mjs';
 import { build } from './build.mjs';
 import { ensurePostgres } from './lib/postgres.mjs';
-import { run, step, elapsed } from './lib/run.mjs';
+import { run, runPrefixed, step, elapsed } from './lib/run.mjs';
 import { testRunTag } from './lib/test-run.mjs';
 
 const startedAt = Date.now();
 // Inherited by every tier's processes (vitest workers, Playwright, test-server.sh).
 process.env.HOSTDECK_REQUIRE_ALL = '1';
 process.env.HOSTDECK_TEST_RUN = testRunTag();
+const browserRun = testRunTag({ ...process.env, HOSTDECK_TEST_RUN: '' }, [process.env.HOSTDECK_TEST_RUN]);
 console.log(
-  `test run ${process.env.HOSTDECK_TEST_RUN} (test servers of this run: ${process.env.HOSTDECK_TEST_RUN}NAME)`,
+  `test run ${process.env.HOSTDECK_TEST_RUN} (test servers of this run: ${process.env.HOSTDECK_TEST_RUN}NAME; ` +
+    `of its browser tier: ${browserRun}NAME)`,
 );
 const resultsDir = path.join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -47,17 +53,37 @@ await tier('Dependencies', async () => {
 await tier('Build', () => build());
 await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
 await tier('Unit, integration and API tests', () => run('npx', vitestArguments('unit'), { cwd: root }));
-await tier('Server tests (booted test servers)', async () => {
-  try {
-    await run('npx', vitestArguments('servers'), { cwd: root });
-  } finally {
-    const tool = path.join(root, 'tools/test-server/test-server.sh');
-    if (existsSync(tool)) await run('bash', [tool, 'down-all'], { cwd: root }).catch(() => {});
-  }
+const testServerTool = path.join(root, 'tools/test-server/test-server.sh');
+async function stopServersOf(tag) {
+  if (!existsSync(testServerTool)) return;
+  await run('bash', [testServerTool, 'down-all'], {
+    cwd: root,
+    env: { ...process.env, HOSTDECK_TEST_RUN: tag },
+  }).catch(() => {});
+}
+// Both tiers boot servers from the web image: built once here, not raced for by their first files.
+await tier('Test server image', async () => {
+  if (existsSync(testServerTool)) await run('bash', [testServerTool, 'image', 'web'], { cwd: root });
 });
-await tier('Browser tests (Chromium)', () =>
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { cwd: root }),
-);
+await Promise.all([
+  tier('Server tests (booted test servers)', async () => {
+    try {
+      await run('npx', vitestArguments('servers'), { cwd: root });
+    } finally {
+      await stopServersOf(process.env.HOSTDECK_TEST_RUN);
+    }
+  }),
+  tier('Browser tests (Chromium)', async () => {
+    try {
+      await runPrefixed('[browser] ', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        cwd: root,
+        env: { ...process.env, HOSTDECK_TEST_RUN: browserRun },
+      });
+    } finally {
+      await stopServersOf(browserRun);
+    }
+  }),
+]);
 
 const counts = summarize();
 console.log(`\n${timings.join('\n')}\ntotal: ${elapsed(startedAt)}`);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall, PASSWORD, uniqueEmail } from './accounts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
@@ -57,7 +57,10 @@ export async function startSecondPanel(
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
+  // Started from a beforeAll hook while npm test's other tier loads both cores: a fresh panel (its
+  // migrations on a new database) took more than the hook's default 30 s there.
+  test.setTimeout(240_000);
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the second panel exited:\n${output}`);
     const healthy = await fetch(`${baseURL}/api/health`).then(
@@ -67,7 +70,7 @@ export async function startSecondPanel(
     if (healthy) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the second panel did not answer within 60 s:\n${output}`);
+      throw new Error(`the second panel did not answer within 180 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -42,12 +42,12 @@ const test = base.extend<object, { testServer: TestServer }>({
     // Playwright reads which fixtures a fixture needs from this pattern: none here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      await bootTestServer(SERVER_NAME);
-      const server = await resetTestServer(SERVER_NAME);
+      await bootTestServer(SERVER_NAME, { image: 'web' });
+      const server = await resetTestServer(SERVER_NAME, { image: 'web' });
       await use(server);
       await stopTestServer(SERVER_NAME);
     },
-    { scope: 'worker', timeout: 300_000 },
+    { scope: 'worker', timeout: 600_000 },
   ],
   launchOptions: [
     async ({ launchOptions, testServer }, use) => {

@@ -48,7 +48,7 @@ test('docker: the image list shows an image loaded on the server', async ({ page
   expect(loaded.stdout, loaded.stderr).toContain('Loaded image: hostdeck-e2e:1');
 
   await page.goto(`/servers/${serverId}/docker?tab=images`);
-  await expect(page.getByTestId('docker-ufw-warning')).toBeVisible();
+  await expect(page.getByTestId('docker-ufw-warning')).toBeVisible({ timeout: 60_000 });
   const row = page.locator(`[data-testid="docker-images-row"][data-key="${image.imageId}"]`);
   await expect(row).toBeVisible({ timeout: 60_000 });
   await expect(row).toContainText('hostdeck-e2e:1');

@@ -30,9 +30,10 @@ let server: TestServer;
 let scratch: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  await bootTestServer(SERVER_NAME);
-  server = await resetTestServer(SERVER_NAME);
+  // The first file to ask for the web image builds it (minutes; npm test's server tier leaves it built).
+  test.setTimeout(600_000);
+  await bootTestServer(SERVER_NAME, { image: 'web' });
+  server = await resetTestServer(SERVER_NAME, { image: 'web' });
   scratch = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-e2e-files-'));
 });
 test.afterAll(async () => {
@@ -164,6 +165,11 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
   const uploadDialog = page.getByTestId('file-dialog-upload');
   await uploadDialog.getByTestId('file-dialog-file-input').setInputFiles(bigFile);
   await expect(uploadDialog.getByTestId('file-dialog-upload-item')).toContainText('big.bin');
+  // The message is a snackbar that hides after SNACKBAR_TIMEOUT_MS: it is watched for from the
+  // start, not looked for after the checks below (under load they outlast it).
+  const uploadedMessage = expect(page.getByText('File big.bin uploaded successfully')).toBeVisible({
+    timeout: 10 * 60_000,
+  });
   await uploadDialog.getByTestId('file-dialog-submit').click();
   await expect(uploadDialog.getByTestId('file-dialog-upload-item').getByRole('progressbar')).toBeVisible();
   // Done: the item leaves the list and the folder shows the file.
@@ -178,7 +184,7 @@ test('file manager and terminal on a server with the agent', async ({ page }) =>
     .toBe(bigHash);
   // Every file arrived: the dialog closes by itself and says so.
   await expect(uploadDialog).toBeHidden();
-  await expect(page.getByText('File big.bin uploaded successfully')).toBeVisible();
+  await uploadedMessage;
   await expect(row(page, 'big.bin')).toBeVisible({ timeout: 30_000 });
 
   await selectOnly(page, 'big.bin');

@@ -32,9 +32,10 @@ let scratch: string;
 let uploadFile: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  await bootTestServer(SERVER_NAME);
-  server = await resetTestServer(SERVER_NAME);
+  // The first file to ask for the web image builds it (minutes; npm test's server tier leaves it built).
+  test.setTimeout(600_000);
+  await bootTestServer(SERVER_NAME, { image: 'web' });
+  server = await resetTestServer(SERVER_NAME, { image: 'web' });
   scratch = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-e2e-php-'));
   uploadFile = path.join(scratch, 'upload.bin');
   writeFileSync(uploadFile, '');

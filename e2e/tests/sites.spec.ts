@@ -24,9 +24,10 @@ const OTHER_DOMAIN = 'other.test';
 let server: TestServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  await bootTestServer(SERVER_NAME);
-  server = await resetTestServer(SERVER_NAME);
+  // The first file to ask for the web image builds it (minutes; npm test's server tier leaves it built).
+  test.setTimeout(600_000);
+  await bootTestServer(SERVER_NAME, { image: 'web' });
+  server = await resetTestServer(SERVER_NAME, { image: 'web' });
 });
 test.afterAll(async () => stopTestServer(SERVER_NAME));
 

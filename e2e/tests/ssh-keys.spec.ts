@@ -13,6 +13,7 @@ import {
 } from '../../tools/test-server/index';
 import { registerVerifiedUser } from '../support/accounts';
 import { connectInstalledServer } from '../support/servers';
+import { expectListed } from '../support/sections';
 
 /**
  * Issue 17 §4 in the browser, on a real server: `/servers/{s}/ssh-keys` lists the keys of root and
@@ -25,10 +26,10 @@ let server: TestServer;
 let folder: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   folder = mkdtempSync(path.join(os.tmpdir(), 'hd-keye1-'));
-  await bootTestServer(SERVER_NAME);
-  server = await resetTestServer(SERVER_NAME);
+  await bootTestServer(SERVER_NAME, { image: 'web' });
+  server = await resetTestServer(SERVER_NAME, { image: 'web' });
 });
 test.afterAll(async () => {
   test.setTimeout(120_000);
@@ -62,7 +63,7 @@ test('ssh keys: panel key locked, a key added to hostdeck and removed, the GitHu
 
   await page.goto(`/servers/${serverId}/ssh-keys`);
   const panelRow = page.locator('[data-testid="ssh-key-row"][data-panel="true"]');
-  await expect(panelRow).toBeVisible({ timeout: 60_000 });
+  await expectListed(page, panelRow);
   await expect(panelRow.getByTestId('ssh-key-panel')).toBeVisible();
   await expect(panelRow.getByTestId('ssh-key-remove')).toHaveCount(0);
 

@@ -25,9 +25,10 @@ let server: TestServer;
 let dir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  await bootTestServer(SERVER_NAME);
-  server = await resetTestServer(SERVER_NAME);
+  // The first file to ask for the web image builds it (minutes; npm test's server tier leaves it built).
+  test.setTimeout(600_000);
+  await bootTestServer(SERVER_NAME, { image: 'web' });
+  server = await resetTestServer(SERVER_NAME, { image: 'web' });
   dir = mkdtempSync(path.join(os.tmpdir(), 'hd-ukeye1-'));
 });
 test.afterAll(async () => {

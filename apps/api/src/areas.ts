@@ -1,3 +1,9 @@
+import { bind9Area } from './bind9/bind9.area.js';
+import { dnsProvidersArea } from './dns-providers/dns-providers.area.js';
+import { freeDomainsArea } from './free-domains/free-domains.area.js';
+import { mailserverArea } from './mailserver/mailserver.area.js';
+import { roundcubeArea } from './roundcube/roundcube.area.js';
+import { backupsArea } from './backups/backups.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
@@ -66,6 +72,7 @@ export const AREAS: readonly AnyArea[] = [
   defaultPageArea,
   phpArea,
   schedulesArea,
+  backupsArea,
   servicesArea,
   fail2banArea,
   firewallArea,
@@ -80,4 +87,9 @@ export const AREAS: readonly AnyArea[] = [
   wireguardArea,
   privateNetworksArea,
   mtproxyArea,
+  bind9Area,
+  dnsProvidersArea,
+  freeDomainsArea,
+  mailserverArea,
+  roundcubeArea,
 ];

@@ -15,6 +15,7 @@ import type { RemoteExecutor } from './remote/remote-executor.js';
 import type { ServerConnections } from './servers/server-connection.js';
 import { createServersRepository, type ServersRepository } from './servers/servers.repository.js';
 import { createSiteAccess, type SiteAccess } from './sites/site-access.js';
+import type { Mailer } from './mail/mailer.js';
 
 /** The panel's logger, reached once the app exists (services are built before it). */
 export interface PanelLog {
@@ -34,6 +35,8 @@ export interface PanelServices {
   bus: RealtimeBus;
   events: EventsService;
   accounts: Accounts;
+  /** The panel's one mailer (SMTP, or the development outbox), for every area's mail. */
+  mailer: Mailer;
   /** How the panel reaches servers (connecting one, reading its system information…). */
   executor: RemoteExecutor;
   secretBox: SecretBox;
@@ -55,7 +58,16 @@ export interface PanelServices {
 
 export type PanelServiceInputs = Pick<
   PanelServices,
-  'config' | 'database' | 'bus' | 'events' | 'accounts' | 'executor' | 'secretBox' | 'connections' | 'appLog'
+  | 'config'
+  | 'database'
+  | 'bus'
+  | 'events'
+  | 'accounts'
+  | 'mailer'
+  | 'executor'
+  | 'secretBox'
+  | 'connections'
+  | 'appLog'
 >;
 
 export function createPanelServices(inputs: PanelServiceInputs): PanelServices {

@@ -127,6 +127,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     bus,
     events,
     accounts,
+    mailer,
     executor,
     secretBox,
     connections,

@@ -51,6 +51,11 @@ export const appInfoSchema = z.object({
   billing_enabled: z.boolean().default(false),
   /** Mail is kept in the panel's outbox (/dev/outbox) because no SMTP server is configured. */
   mail_outbox: z.boolean().default(false),
+  /**
+   * The zone of free subdomains when the operator configured one (FREE_DOMAIN_ZONE and
+   * FREE_DOMAIN_CREDENTIAL, docs/free-domains.md); null hides the site form's free-domain toggle.
+   */
+  free_domain_zone: z.string().nullable().default(null),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

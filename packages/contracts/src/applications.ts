@@ -25,6 +25,7 @@ export const APPLICATION_NAMES = [
   'mariadb',
   'mysql',
   'mtproxy',
+  'mailserver',
   ...PHP_VERSIONS.map((version) => `php${version}` as const),
 ] as const;
 export type ApplicationName = (typeof APPLICATION_NAMES)[number];

@@ -125,6 +125,13 @@ export const serverDetailSchema = serverSummarySchema.extend({
   sites_count: z.number().int().optional(),
   /** How many cron jobs the panel made on the server (spec/000 §3 schedules_count). */
   schedules_count: z.number().int().optional(),
+  /** The server's first backup configuration (spec/000 §3; issue 20): its period, excludes, retention. */
+  backup_period: z.string().nullable().optional(),
+  backup_excludes: z.array(z.string()).nullable().optional(),
+  backup_cycle: z
+    .object({ daily: z.number(), weekly: z.number(), monthly: z.number() })
+    .nullable()
+    .optional(),
   /**
    * The Linux users the panel knows on the server (spec/000 §3 `systemUsers`, each with a name):
    * the default Linux user, then its sites' users; the file manager's chown lists them (spec/001 §2).
@@ -138,6 +145,11 @@ export const serverDetailSchema = serverSummarySchema.extend({
    * MTProxy page answers its link to those who may manage the server.
    */
   mtproxy_port: z.number().int().nullable(),
+  /**
+   * spec/000 §3 `free_subdomain`: the free subdomain (`{generated}.{FREE_DOMAIN_ZONE}`, issue 19)
+   * a site of this server got most recently and whose DNS record still points here, or null.
+   */
+  free_subdomain: z.string().nullable(),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });

@@ -30,6 +30,7 @@ import { defineRoutes } from './route-contract.js';
 export const SITE_MESSAGES = {
   passwordTooShort: 'Min 20 characters',
   freeDomainUnavailable: 'Free domains are not available on this panel yet',
+  freeDomainNamed: 'A site with a free domain gets a generated name: leave the domain empty',
   aliasParentMismatch: 'The parent site must be on the same server',
 } as const;
 
@@ -141,7 +142,8 @@ export const sitePasswordSchema = z
  */
 export const createSiteRequestSchema = z
   .strictObject({
-    name: domainSchema,
+    /** Absent with `use_free_domain`: the panel generates `{label}.{zone}` (docs/free-domains.md). */
+    name: blankable(domainSchema.optional()),
     server_id: z.number().int().positive(),
     aliases: z.array(wildcardDomainSchema).max(100).default([]),
     directory: blankable(relativeDirectorySchema.default(SITE_DEFAULT_DIRECTORY)),
@@ -154,8 +156,26 @@ export const createSiteRequestSchema = z
     username: blankable(siteUserSchema.optional()),
     password: blankable(sitePasswordSchema.optional()),
     site_id: blankable(z.number().int().positive().optional()),
-    /** Free subdomains need a DNS provider; the panel has none yet (answers a field error). */
+    /**
+     * A free subdomain in the operator's zone instead of `name` (docs/free-domains.md); refused
+     * with a field error when the panel has none configured (app info `free_domain_zone`).
+     */
     use_free_domain: z.boolean().optional(),
+  })
+  .refine((value) => value?.use_free_domain === true || value?.name !== undefined, {
+    path: ['name'],
+    message: VALIDATION_MESSAGES.required,
+    when: () => true,
+  })
+  .refine((value) => value?.use_free_domain !== true || value.name === undefined, {
+    path: ['name'],
+    message: SITE_MESSAGES.freeDomainNamed,
+    when: () => true,
+  })
+  .refine((value) => value?.use_free_domain !== true || value.site_id === undefined, {
+    path: ['site_id'],
+    message: VALIDATION_MESSAGES.invalid,
+    when: () => true,
   })
   // `when`: reported with the other field errors, not only once every other field is valid.
   .refine((value) => !value?.isolation || value.username !== undefined, {

@@ -2,7 +2,7 @@ import { SHELL_INJECTION_PAYLOADS, describeInjectionPayload } from '@hostdeck/co
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from './invocation.js';
 import { RecipeInputError } from './recipe.js';
-import { packageRecipes } from './recipes.testing.js';
+import { packageRecipes } from './testing/recipes.js';
 
 // SECURITY.md, command and option injection: every hostile value, in every input of every
 // recipe, is refused by the production builder before anything could be queued.

@@ -12,7 +12,7 @@ import type { Recipe } from './recipe.js';
 import { getRecipe, recipes } from './registry.js';
 import { STEP_COMMAND, STEP_RUNNER } from './runner.js';
 import { assembleStepScript, recipeScriptsDirectory } from './scripts.js';
-import { echoRecipe, splitNul } from './recipes.testing.js';
+import { echoRecipe, splitNul } from './testing/recipes.js';
 
 const packageScripts = fileURLToPath(new URL('../scripts', import.meta.url));
 

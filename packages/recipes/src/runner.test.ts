@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildStepInvocation, encodeStepFrame } from './invocation.js';
 import { RUNNER_EXIT_CODES, STEP_COMMAND, STEP_PROGRAM_NAME } from './runner.js';
-import { echoRecipe, runLikeSshd, splitNul } from './recipes.testing.js';
+import { echoRecipe, runLikeSshd, splitNul } from './testing/recipes.js';
 
 // Everything here runs the production command and frame with the local bash, as sshd would.
 const workDirectory = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-runner-'));

@@ -7,7 +7,7 @@ import { buildStepInvocation } from './invocation.js';
 import { RecipeInputError } from './recipe.js';
 import { recipeScriptsDirectory } from './scripts.js';
 import { defaultPhpVersion, serverProvision } from './server-provision.js';
-import { splitNul } from './recipes.testing.js';
+import { splitNul } from './testing/recipes.js';
 
 /** The HD_* pairs of a step's frame. */
 function environmentOf(input: unknown, stepId = 'php'): Record<string, string> {

@@ -6,8 +6,8 @@ import { passwordResetTokens, sessions } from '../database/schema.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { TestBrowser } from './test-browser.testing.js';
-import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './accounts.testing.js';
+import { TestBrowser } from './testing/test-browser.js';
+import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './testing/accounts.js';
 
 const databases = await availableTestDatabases();
 const APP_URL = 'https://panel.example.test';

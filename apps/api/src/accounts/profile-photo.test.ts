@@ -7,8 +7,8 @@ import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { sniffImageType } from './profile-photos.js';
-import { TestBrowser } from './test-browser.testing.js';
-import { PASSWORD } from './accounts.testing.js';
+import { TestBrowser } from './testing/test-browser.js';
+import { PASSWORD } from './testing/accounts.js';
 
 const databases = await availableTestDatabases();
 

@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { deriveAccountKeys } from './account-keys.js';
 import { createSignedToken } from './signed-token.js';
-import { TestBrowser } from './test-browser.testing.js';
-import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './accounts.testing.js';
+import { TestBrowser } from './testing/test-browser.js';
+import { findLink, outboxFor, PASSWORD, uniqueEmail, waitForMail } from './testing/accounts.js';
 
 const databases = await availableTestDatabases();
 

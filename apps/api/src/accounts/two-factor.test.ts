@@ -7,8 +7,8 @@ import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { PENDING_LOGIN_COOKIE } from './session-cookies.js';
-import { TestBrowser } from './test-browser.testing.js';
-import { PASSWORD, uniqueEmail } from './accounts.testing.js';
+import { TestBrowser } from './testing/test-browser.js';
+import { PASSWORD, uniqueEmail } from './testing/accounts.js';
 import { currentTotpCode } from './totp.js';
 
 const databases = await availableTestDatabases();

@@ -13,9 +13,9 @@ import {
   runRecipeOnSession,
 } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { makeCertificate, waitForEvent } from '../certificates/certificates.testing.js';
+import { makeCertificate, waitForEvent } from '../certificates/testing/certificates.js';
 import { sites } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.testing.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';

@@ -15,14 +15,14 @@ import {
 } from '@hostdeck/contracts';
 import { agentBundleFileName } from '@hostdeck/recipes';
 import { events, servers, sites } from '../database/schema.js';
-import { insertMember, insertTeam, insertShare, signIn } from '../policy/policy-fixtures.testing.js';
-import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
+import { insertMember, insertTeam, insertShare, signIn } from '../policy/testing/policy-fixtures.js';
+import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/testing/fake-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 import { AGENT_KEY_FILE } from './agent-keys.js';
 
-/** The agent's panel calls against an in-memory server (fake-server.testing.ts). */
+/** The agent's panel calls against an in-memory server (servers/testing/fake-server.ts). */
 describe('agent panel calls', () => {
   // With the job workers: the install event runs its recipe on the fake server and finishes.
   const fake = createFakeServer();

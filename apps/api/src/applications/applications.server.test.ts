@@ -5,7 +5,7 @@ import { applicationListSchema, type Application } from '@hostdeck/contracts/app
 import { displayVersion } from '@hostdeck/recipes/applications';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { events } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.testing.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -12,7 +12,7 @@ import {
   insertShare,
   insertTeam,
   signIn,
-} from '../policy/policy-fixtures.testing.js';
+} from '../policy/testing/policy-fixtures.js';
 import {
   SshConnectionError,
   type RemoteExecutor,

@@ -9,7 +9,7 @@ import {
   domainsOf,
   parsePrivateKey,
 } from './certificate-pem.js';
-import { makeCertificate } from './certificates.testing.js';
+import { makeCertificate } from './testing/certificates.js';
 
 describe('certificate PEM checks', () => {
   it('covers a name exactly or through a one-label wildcard', () => {

@@ -14,14 +14,14 @@ import {
 import { startPebble, type Pebble } from '../../../../tools/pebble/index.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { certificates, events, sites } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.testing.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import type { RemoteSession } from '../remote/remote-executor.js';
 import { buildSiteApplyInput } from '../sites/site-state.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { parsePrivateKey } from './certificate-pem.js';
-import { freePort, makeCertificate, readCertificate, waitForEvent } from './certificates.testing.js';
+import { freePort, makeCertificate, readCertificate, waitForEvent } from './testing/certificates.js';
 
 /**
  * SSL on a booted Debian 12 server with nginx, against a local ACME CA (pebble) that really checks

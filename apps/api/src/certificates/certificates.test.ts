@@ -9,7 +9,7 @@ import {
   errorResponseSchema,
 } from '@hostdeck/contracts';
 import { certificates, events } from '../database/schema.js';
-import { keysOf } from '../servers/fake-server.testing.js';
+import { keysOf } from '../servers/testing/fake-server.js';
 import { CERTIFICATE_SECRET_PURPOSE } from './certificate-events.js';
 import {
   certificateScene,
@@ -20,7 +20,7 @@ import {
   startTestDns,
   useCertificateApp,
   waitForEvent,
-} from './certificates.testing.js';
+} from './testing/certificates.js';
 
 describe('site certificates API', () => {
   const { server, testApp, db } = useCertificateApp();

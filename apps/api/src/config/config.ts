@@ -67,6 +67,22 @@ const environmentSchema = z.object({
     .url()
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .default(DEFAULT_MTPROXY_DOWNLOAD_URL),
+  /** The DNS providers' API roots (issue 19, docs/dns-providers.md): tests point them at a local fake. */
+  CLOUDFLARE_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://api.cloudflare.com/client/v4'),
+  DIGITALOCEAN_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://api.digitalocean.com/v2'),
+  /**
+   * Free subdomains (issue 19, docs/free-domains.md): the zone `{generated}.{zone}` names are made
+   * in, and the id of the operator's DNS credential that holds it. Both or neither; without them the
+   * site form hides its free-domain toggle.
+   */
+  FREE_DOMAIN_ZONE: z.string().trim().toLowerCase().min(1).optional(),
+  FREE_DOMAIN_CREDENTIAL: z.coerce.number().int().positive().optional(),
   /**
    * Outgoing mail: an smtp:// or smtps:// URL (user and password in it when the server needs
    * them). Without it mail is kept in the mail_outbox table (see mail/mailer.ts).
@@ -130,6 +146,9 @@ export interface Config {
   /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
   safeApplyRevertSeconds: number;
   mtproxyDownloadUrl: string;
+  dnsProviderUrls: { cloudflare: string; digitalocean: string };
+  /** Free subdomains: the zone and the operator's DNS credential, or null when not configured. */
+  freeDomain: { zone: string; credentialId: number } | null;
   mailUrl: string | undefined;
   mailFrom: string;
   /**
@@ -213,6 +232,11 @@ export function loadConfig(
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
     mtproxyDownloadUrl: values.MTPROXY_DOWNLOAD_URL,
+    dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
+    freeDomain:
+      values.FREE_DOMAIN_ZONE && values.FREE_DOMAIN_CREDENTIAL
+        ? { zone: values.FREE_DOMAIN_ZONE, credentialId: values.FREE_DOMAIN_CREDENTIAL }
+        : null,
     mailUrl: values.MAIL_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
     devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,

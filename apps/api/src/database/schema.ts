@@ -18,3 +18,5 @@ export * from './schema/rate-limits.js';
 export * from './schema/schedules.js';
 export * from './schema/ssh-keys.js';
 export * from './schema/vpn.js';
+export * from './schema/dns.js';
+export * from './schema/backups.js';

@@ -15,7 +15,7 @@ import {
 } from '@hostdeck/contracts/databases';
 import { describeInjectionPayload, SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
-import { FAKE_ROOT_PASSWORD, keysOf } from '../servers/fake-server.testing.js';
+import { FAKE_ROOT_PASSWORD, keysOf } from '../servers/testing/fake-server.js';
 import { createRecordingFakeServer, useFakeServerApp, waitForEvent } from '../testing/fake-server-app.js';
 import { databases, databaseUsers, events, servers } from '../database/schema.js';
 import {
@@ -24,8 +24,8 @@ import {
   insertTeam,
   signIn,
   useTestApp,
-} from '../policy/policy-fixtures.testing.js';
-import { insertInstalledServer } from '../sites/sites.testing.js';
+} from '../policy/testing/policy-fixtures.js';
+import { insertInstalledServer } from '../sites/testing/sites.js';
 
 /** The databases routes on a real PGlite panel without workers: events stay PENDING. */
 describe('server databases API', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startedEventResponseSchema } from '@hostdeck/contracts';
 import { defaultPageRoutes } from '@hostdeck/contracts/default-page';
 import { events } from '../database/schema.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { eq } from '../testing/sql.js';

@@ -11,7 +11,7 @@ import {
 import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { getRecipe } from '@hostdeck/recipes';
 import { deployments, events, type sites } from '../database/schema.js';
-import { keysOf } from '../servers/fake-server.testing.js';
+import { keysOf } from '../servers/testing/fake-server.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import {
   FAKE_COMMIT,
@@ -19,7 +19,7 @@ import {
   readSite,
   useDeploymentApp,
   waitForEvent,
-} from './deployments.testing.js';
+} from './testing/deployments.js';
 import { DEPLOY_SECRET_PURPOSE } from './deployment-messages.js';
 
 /** H1's recipe; until it is registered, the first-release vhost switch cannot run here. */

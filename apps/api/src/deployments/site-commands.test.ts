@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from '../testing/sql.js';
 import { siteCommandListSchema, siteCommandStartedSchema, type RealtimeMessage } from '@hostdeck/contracts';
 import { events, siteCommands } from '../database/schema.js';
-import { deploymentScene, useDeploymentApp, waitForEvent } from './deployments.testing.js';
+import { deploymentScene, useDeploymentApp, waitForEvent } from './testing/deployments.js';
 
 describe('site commands API', () => {
   const { server: fake, testApp, db } = useDeploymentApp();

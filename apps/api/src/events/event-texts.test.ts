@@ -25,6 +25,13 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   'user-ssh-keys': '../user/ssh-keys',
   // The private network is a panel of the WireGuard page: its texts are in that page's catalogue.
   'private-networks': 'wireguard',
+  // The web section ids of spec/000 §2 (servers/sections.ts) for the issue 19 areas.
+  bind9: 'dns',
+  mailserver: 'mail',
+  roundcube: 'mail',
+  // Issue 20: the server section's id is `backup` (spec/000 §2 /servers/{server}/backup).
+  backups: 'backup',
+  'dns-providers': '../user/dns',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

@@ -4,7 +4,7 @@ import { applicationInstall } from '@hostdeck/recipes/applications';
 import { eq } from '../testing/sql.js';
 import { events, sites } from '../database/schema.js';
 import { stepFailedText } from '../jobs/event-error.js';
-import { insertServer, signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 import { createEventsRepository } from './events.repository.js';
 
 const eventList = paginatedSchema(eventSchema);

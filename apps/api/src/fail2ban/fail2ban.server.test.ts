@@ -9,7 +9,7 @@ import {
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { events } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.testing.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';
 import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';

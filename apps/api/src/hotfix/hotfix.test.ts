@@ -17,7 +17,7 @@ import {
   insertTeam,
   signIn,
   type SignedInUser,
-} from '../policy/policy-fixtures.testing.js';
+} from '../policy/testing/policy-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { flagOutdatedAgentsOnReady } from './hotfix.area.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseConnection } from '../database/database.js';
-import { TestBrowser } from '../accounts/test-browser.testing.js';
-import { PASSWORD, uniqueEmail } from '../accounts/accounts.testing.js';
+import { TestBrowser } from '../accounts/testing/test-browser.js';
+import { PASSWORD, uniqueEmail } from '../accounts/testing/accounts.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { createTwoPanels } from '../testing/two-panels.js';

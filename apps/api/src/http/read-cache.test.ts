@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CSRF_COOKIE, CSRF_HEADER, serverListSchema } from '@hostdeck/contracts';
 import { servers } from '../database/schema.js';
-import { apiAs, insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { apiAs, insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { eq } from '../testing/sql.js';
 import { waitFor } from '../testing/wait-for.js';

@@ -41,6 +41,12 @@ const PUBLIC_ON_PURPOSE = new Set([
   'GET /api/servers/:server/sites/:site/deploy/http',
   'HEAD /api/servers/:server/sites/:site/deploy/http',
   'POST /api/servers/:server/sites/:site/deploy/http',
+  // Backups (spec/000 §7, public): a server's cron run posts its result and may read its run
+  // script, authenticated by the server's own backup token (Bearer, only its SHA-256 stored,
+  // compared in constant time); rate-limited, no CSRF (cron and curl call them).
+  'POST /api/backup-history',
+  'GET /api/servers/:server/backups/:backup/script',
+  'HEAD /api/servers/:server/backups/:backup/script',
   // The SPA's shell and its static files carry no data.
   'GET /',
   'HEAD /',

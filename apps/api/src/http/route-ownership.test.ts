@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, events, servers, sites, teamInvitations, teams } from '../database/schema.js';
-import { makeCertificate } from '../certificates/certificates.testing.js';
-import { signIn, type SignedInUser } from '../policy/policy-fixtures.testing.js';
-import { insertInstalledServer } from '../sites/sites.testing.js';
+import { makeCertificate } from '../certificates/testing/certificates.js';
+import { signIn, type SignedInUser } from '../policy/testing/policy-fixtures.js';
+import { insertInstalledServer } from '../sites/testing/sites.js';
 import { eq } from '../testing/sql.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
@@ -40,6 +40,29 @@ const ROUTE_PARAMS: Record<string, Record<string, string>> = {
   '/api/servers/:server/pm2/:name': { name: 'app' },
   '/api/servers/:server/pm2/:name/:action': { name: 'app' },
   '/api/servers/:server/pm2/:name/logs': { name: 'app' },
+  // Issue 20: a snapshot is named by its restic id.
+  '/api/servers/:server/backups/:backup/snapshots/:snapshot': { snapshot: 'abcdef12' },
+  // Issue 19: bind9 zones are named, records have a hash id; mail domains and addresses.
+  ...Object.fromEntries(
+    [
+      '/api/servers/:server/bind9/zones/:zone',
+      '/api/servers/:server/bind9/zones/:zone/records',
+      '/api/servers/:server/bind9/zones/:zone/export',
+      '/api/servers/:server/bind9/zones/:zone/download',
+      '/api/servers/:server/bind9/zones/:zone/records/:record',
+    ].map((url) => [url, { zone: 'example.com', record: '0123456789abcdef' }]),
+  ),
+  ...Object.fromEntries(
+    [
+      '/api/servers/:server/mail/domains/:domain',
+      '/api/servers/:server/mail/domains/:domain/check',
+      '/api/servers/:server/mail/domains/:domain/default',
+      '/api/servers/:server/mail/accounts/:address',
+      '/api/servers/:server/mail/accounts/:address/password',
+      '/api/servers/:server/mail/accounts/:address/quota',
+      '/api/servers/:server/mail/aliases/:address',
+    ].map((url) => [url, { domain: 'example.com', address: 'alice@example.com' }]),
+  ),
 };
 
 /** A valid query for each GET route that needs one. */
@@ -70,6 +93,21 @@ const SAMPLE_SSH_KEY =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKlx2J2mKyy0n3ZXqP7bx3oXbJ3E2fC5fGc4kK9sW8YV sample';
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/teams/:team': { name: 'Stolen' },
+  // Issue 20: backups.
+  'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
+  'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },
+  'POST /api/servers/:server/backups/:backup/clone': { server_id: 1 },
+  'POST /api/servers/:server/backups/:backup/restore': {
+    kind: 'database',
+    snapshot_id: 'abcdef12',
+    database_id: 1,
+    new_name: 'restored_db',
+  },
+  'POST /api/servers/:server/backups/:backup/download': { snapshot_id: 'abcdef12', database_id: 1 },
+  'POST /api/servers/:server/backups/:backup/download-link': {
+    file: 'backup-1-abcdef12-20260101T000000Z-abc123.tar',
+  },
+  'PUT /api/backup-drives/:drive': { kind: 'local', name: 'stolen', path: '/var/backups/stolen' },
   // Issue 17: server security.
   'POST /api/servers/:server/firewall-rules': {
     name: 'web',
@@ -108,6 +146,36 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/private-networks/:network/members': { server_id: 1 },
   'DELETE /api/servers/:server/docker/containers/:container': { force: false, volumes: false },
   'POST /api/teams/:team/members': { email: 'mallory@example.test', role: 'admin' },
+  // Issue 19: bind9 and the mail server.
+  'POST /api/servers/:server/bind9/zones': { name: 'example.com' },
+  'POST /api/servers/:server/bind9/zones/import': { name: 'example.com', content: '$TTL 1h\n' },
+  'PUT /api/servers/:server/bind9/zones/:zone': { dnssec: true },
+  'POST /api/servers/:server/bind9/zones/:zone/records': {
+    type: 'A',
+    name: 'www',
+    ttl: 1,
+    content: '192.0.2.1',
+  },
+  'PUT /api/servers/:server/bind9/zones/:zone/records/:record': {
+    type: 'A',
+    name: 'www',
+    ttl: 1,
+    content: '192.0.2.2',
+  },
+  'POST /api/servers/:server/mail/domains': { name: 'example.com' },
+  'POST /api/servers/:server/mail/accounts': { address: 'alice@example.com', password: 'Correct-horse-9' },
+  'PUT /api/servers/:server/mail/accounts/:address/password': { password: 'Correct-horse-9' },
+  'PUT /api/servers/:server/mail/accounts/:address/quota': { quota_mb: 100 },
+  'PUT /api/servers/:server/mail/aliases': {
+    source: 'info@example.com',
+    destinations: ['alice@example.com'],
+  },
+  'PUT /api/servers/:server/mail/settings': {
+    message_size_limit_mb: 0,
+    relay_host: '',
+    hostname: 'mail.example.com',
+  },
+  'PUT /api/servers/:server/mail/ssl': { site_id: null },
   'PUT /api/teams/:team/members/:user': { role: 'admin' },
   'POST /api/teams/:team/servers': { server_id: 1 },
   'PUT /api/servers/:server/name': { name: 'stolen' },
@@ -199,6 +267,19 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'DELETE /api/servers/:server/pm2/:name': { user: 'hostdeck' },
   'POST /api/servers/:server/supervisor': { name: 'worker', ...supervisorProgram },
   'PUT /api/servers/:server/supervisor/:program': supervisorProgram,
+  // Issue 19: DNS providers.
+  'POST /api/dns/credentials/:credential/zones/:zone/records': {
+    type: 'A',
+    name: 'x',
+    ttl: 1,
+    content: '192.0.2.1',
+  },
+  'PUT /api/dns/credentials/:credential/zones/:zone/records/:record': {
+    type: 'A',
+    name: 'x',
+    ttl: 1,
+    content: '192.0.2.1',
+  },
 };
 
 describe('route ownership', () => {

@@ -15,6 +15,7 @@ export const infoArea = defineArea({
       maxCommission: config.maxCommission,
       billingEnabled: config.billingEnabled,
       mailOutbox: !config.mailUrl,
+      freeDomainZone: config.freeDomain?.zone ?? null,
     },
     presentUser: accounts.presentUser,
   }),

@@ -7,6 +7,7 @@ import {
   SUPPORTED_UBUNTU_VERSIONS,
   type User,
 } from '@hostdeck/contracts';
+import { BACKUP_APP_INFO_DRIVES } from '@hostdeck/contracts/backups';
 
 export interface AppInfoSettings {
   brand: string;
@@ -21,6 +22,8 @@ export interface AppInfoSettings {
   billingEnabled: boolean;
   /** No MAIL_URL: mail waits in the outbox (mail/outbox.routes.ts). */
   mailOutbox: boolean;
+  /** FREE_DOMAIN_ZONE when free subdomains are configured (docs/free-domains.md), else null. */
+  freeDomainZone: string | null;
 }
 
 /** App info of spec/000 §3. Plans, banks and providers stay empty until billing and providers exist. */
@@ -38,7 +41,8 @@ export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: Us
     plans: [],
     banks: [],
     phpVersions: [...PHP_VERSIONS],
-    backup_drives: [],
+    // The drive kinds (English names; the web shows them in the reader's language by id).
+    backup_drives: BACKUP_APP_INFO_DRIVES.map((drive) => ({ ...drive })),
     ubuntu_versions: [...SUPPORTED_UBUNTU_VERSIONS],
     usd_rate: settings.usdRate,
     event_ends_at: settings.billingEnabled ? settings.salesEventEndsAt : null,
@@ -46,5 +50,6 @@ export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: Us
     vpsProviders: [],
     billing_enabled: settings.billingEnabled,
     mail_outbox: settings.mailOutbox,
+    free_domain_zone: settings.freeDomainZone,
   };
 }

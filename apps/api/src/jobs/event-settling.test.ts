@@ -9,8 +9,8 @@ import { createCertificatesRepository } from '../certificates/certificates.repos
 import { DEPLOY_EVENT_TYPE, DEPLOY_TASK, DEPLOYMENT_MODEL } from '../deployments/deployment-messages.js';
 import { createDeploymentsRepository } from '../deployments/deployments.repository.js';
 import { createEventsRepository } from '../events/events.repository.js';
-import { useTestApp } from '../policy/policy-fixtures.testing.js';
-import { siteScene } from '../sites/sites.testing.js';
+import { useTestApp } from '../policy/testing/policy-fixtures.js';
+import { siteScene } from '../sites/testing/sites.js';
 import { createSitesRepository } from '../sites/sites.repository.js';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createSiteResponseSchema } from '@hostdeck/contracts';
 import { events } from '../database/schema.js';
-import { signIn } from '../policy/policy-fixtures.testing.js';
+import { signIn } from '../policy/testing/policy-fixtures.js';
 import { SshConnectionError, type RemoteExecutor } from '../remote/remote-executor.js';
-import { FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
+import { FAKE_ROOT_PASSWORD } from '../servers/testing/fake-server.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
-import { insertInstalledServer } from '../sites/sites.testing.js';
+import { insertInstalledServer } from '../sites/testing/sites.js';
 import {
   createRecordingFakeServer,
   readSite,

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../accounts/test-browser.testing.js';
-import { PASSWORD, uniqueEmail } from '../accounts/accounts.testing.js';
+import { TestBrowser } from '../accounts/testing/test-browser.js';
+import { PASSWORD, uniqueEmail } from '../accounts/testing/accounts.js';
 import { mailOutbox } from '../database/schema.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -14,18 +14,18 @@ import { runOnTestServer, stopTestServer, type TestServer } from '../../../../to
 import { hostEndAddress } from '../../../../tools/test-server/npm-mirror.js';
 import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { events } from '../database/schema.js';
-import type { ApiClient } from '../policy/policy-fixtures.testing.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { createConnectedTestApp } from '../testing/connected-test-server.js';
 import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
-import { MTG_STAND_IN_VERSION, startMtgMirror, type MtgMirror } from './mtg-stand-in.testing.js';
+import { MTG_STAND_IN_VERSION, startMtgMirror, type MtgMirror } from './testing/mtg-stand-in.js';
 
 /**
  * MTProxy on a booted Debian 12 test server (`web` image), through the API and the job workers.
  * The real mtg cannot be downloaded here (no GitHub): MTPROXY_DOWNLOAD_URL points at a static
- * server on the host that serves a STAND-IN `mtg` (mtg-stand-in.testing.ts: reads the same
+ * server on the host that serves a STAND-IN `mtg` (testing/mtg-stand-in.ts: reads the same
  * mtg.toml, listens on bind-to, proxies nothing). Everything around it is real: the download and
  * unpacking, the unit, systemd, the 0600 configuration, the port listening, the journal.
  */

@@ -3,7 +3,7 @@ import { startedEventResponseSchema } from '@hostdeck/contracts';
 import { olsIndexResponseSchema, olsPhpIniResponseSchema } from '@hostdeck/contracts/openlitespeed';
 import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { events } from '../database/schema.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { eq } from '../testing/sql.js';

@@ -5,7 +5,7 @@ import type { Recipe } from '@hostdeck/recipes';
 import { decodeFileBytes } from '@hostdeck/recipes/php';
 import { events, servers, sites } from '../database/schema.js';
 import type { EventHooks, EventTask, EventTaskContext } from '../jobs/event-hooks.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { eq } from '../testing/sql.js';

@@ -3,7 +3,7 @@ import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { pm2LogsRoute, pm2Section } from '@hostdeck/contracts/pm2';
 import { eq } from '../testing/sql.js';
 import { events } from '../database/schema.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

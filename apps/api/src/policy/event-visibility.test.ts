@@ -12,7 +12,7 @@ import {
   signIn,
   useTestApp,
   type SignedInUser,
-} from './policy-fixtures.testing.js';
+} from './testing/policy-fixtures.js';
 
 const eventList = paginatedSchema(eventSchema);
 

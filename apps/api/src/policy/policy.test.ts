@@ -10,7 +10,7 @@ import {
   insertShare,
   insertTeam,
   useTestDatabase,
-} from './policy-fixtures.testing.js';
+} from './testing/policy-fixtures.js';
 import { authorizeServer, serverIsVisibleTo, usersWithServerAccess } from './server-policy.js';
 import { authorizeSite } from './site-policy.js';
 import { authorizeTeam } from './team-policy.js';

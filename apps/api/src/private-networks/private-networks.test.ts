@@ -9,7 +9,7 @@ import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { events } from '../database/schema.js';
 import { translate } from '../i18n/translate.js';
 import { createEventHooks } from '../jobs/event-hooks.js';
-import { insertServer, signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 import { eq } from '../testing/sql.js';
 import { registerPrivateNetworkEventHandlers } from './private-networks.events.js';
 import { createPrivateNetworksRepository } from './private-networks.repository.js';

@@ -4,7 +4,7 @@ import { scheduleListSchema } from '@hostdeck/contracts/schedules';
 import { events } from '../database/schema.js';
 import type { EventRow } from '../events/events.repository.js';
 import type { FinishedEventHandler } from '../jobs/event-hooks.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

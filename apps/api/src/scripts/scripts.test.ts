@@ -2,7 +2,7 @@ import { eq } from '../testing/sql.js';
 import { describe, expect, it } from 'vitest';
 import { scriptListSchema, scriptResponseSchema } from '@hostdeck/contracts';
 import { customScripts } from '../database/schema.js';
-import { signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 
 /** The custom scripts of the terminal's picker (spec/001 §2 Terminal, §7 api.scripts.index). */
 describe('custom scripts', () => {

@@ -6,7 +6,7 @@ import {
 } from '@hostdeck/recipes';
 import { RemoteCommandError } from '../domain/errors.js';
 import { RecipeStepFailedError, runRecipe } from '../jobs/recipe-runner.js';
-import type { RemoteExecutor, RemoteSession } from '../remote/remote-executor.js';
+import { SshConnectionError, type RemoteExecutor, type RemoteSession } from '../remote/remote-executor.js';
 import type { ServerConnections } from '../servers/server-connection.js';
 import { describeRemoteFailure, SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
 
@@ -37,9 +37,17 @@ export function createInventoryReader(options: {
       const target = await options.connections.resolveTarget(serverId);
       let session: RemoteSession | undefined;
       try {
-        session = await options.executor.connect(target, {
-          connectTimeoutMs: CONNECT_TIMEOUT_MS,
-          onHostKeyRecorded: (fingerprint) => options.connections.recordHostKey(serverId, fingerprint),
+        const connect = () =>
+          options.executor.connect(target, {
+            connectTimeoutMs: CONNECT_TIMEOUT_MS,
+            onHostKeyRecorded: (fingerprint) => options.connections.recordHostKey(serverId, fingerprint),
+          });
+        // A connection that failed in a way worth another try (no answer in time, closed during the
+        // handshake: sshd throttling unauthenticated connections) is tried once more before the
+        // user sees an error.
+        session = await connect().catch((error: unknown) => {
+          if (error instanceof SshConnectionError && error.retryable) return connect();
+          throw error;
         });
         const { stdout } = await runRecipe(session, recipe, input, {
           quietTitles: true,

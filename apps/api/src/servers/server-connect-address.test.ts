@@ -4,7 +4,7 @@ import { eq } from '../testing/sql.js';
 import { servers } from '../database/schema.js';
 import { createServerConnections, SECRET_PURPOSE } from './server-connection.js';
 import { SERVER_MESSAGES } from './server-messages.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import { freePort } from '../testing/panel-process.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -7,15 +7,15 @@ import { eq } from '../testing/sql.js';
 import ssh2 from 'ssh2';
 import { serverDetailResponseSchema } from '@hostdeck/contracts';
 import { events, servers } from '../database/schema.js';
-import { signIn } from '../policy/policy-fixtures.testing.js';
-import { FAKE_HOST_KEY, FAKE_ROOT_PASSWORD, keysOf } from './fake-server.testing.js';
+import { signIn } from '../policy/testing/policy-fixtures.js';
+import { FAKE_HOST_KEY, FAKE_ROOT_PASSWORD, keysOf } from './testing/fake-server.js';
 import { installCommand } from './install-command.js';
 import { SECRET_PURPOSE } from './server-connection.js';
-import { useFakeServerApp } from './servers.testing.js';
+import { useFakeServerApp } from './testing/servers.js';
 
 /**
  * Connecting a server through the API (POST api/servers, POST api/servers/{server}/connect),
- * against an in-memory server (fake-server.testing.ts). servers.server.test.ts does the same against
+ * against an in-memory server (testing/fake-server.ts). servers.server.test.ts does the same against
  * booted test servers.
  */
 describe('connecting a server', () => {

@@ -13,12 +13,12 @@ import {
   insertShare,
   insertTeam,
   signIn,
-} from '../policy/policy-fixtures.testing.js';
-import { FAKE_ROOT_PASSWORD } from './fake-server.testing.js';
-import { useFakeServerApp } from './servers.testing.js';
+} from '../policy/testing/policy-fixtures.js';
+import { FAKE_ROOT_PASSWORD } from './testing/fake-server.js';
+import { useFakeServerApp } from './testing/servers.js';
 
 /**
- * Managing a connected server through the API, against an in-memory server (fake-server.testing.ts):
+ * Managing a connected server through the API, against an in-memory server (testing/fake-server.ts):
  * validation, the policy, what each action starts or changes, provisioning's outcome, delete.
  */
 describe('managing a server', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverDetailSchema } from '@hostdeck/contracts';
-import { sites } from '../database/schema.js';
-import { insertServer, useTestDatabase } from '../policy/policy-fixtures.testing.js';
+import { freeDomains, sites } from '../database/schema.js';
+import { insertServer, useTestDatabase } from '../policy/testing/policy-fixtures.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { presentServerDetail } from './server-presenter.js';
@@ -40,6 +40,7 @@ function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
     connected: true,
     sitesCount: 0,
     siteLinuxUsers: [],
+    freeSubdomain: null,
     ...values,
   };
 }
@@ -86,5 +87,55 @@ describe.each(await availableTestDatabases())('server detail systemUsers on %s',
     const empty = await insertServer(db(), user.id, { name: 'web-3', ip: '203.0.113.12' });
     const bare = presentServerDetail((await repository.findDetail(empty.id))!, viewer);
     expect(bare.systemUsers).toEqual([{ name: 'hostdeck' }]);
+  });
+
+  it('presents free_subdomain: the newest free domain of a site of its own whose record still points here', async () => {
+    const { user } = await createSignedInUser(db());
+    const server = await insertServer(db(), user.id, { name: 'free-1', ip: '203.0.113.20' });
+    const other = await insertServer(db(), user.id, { name: 'free-2', ip: '203.0.113.21' });
+    const repository = createServersRepository(db());
+    const present = async (id: number) => presentServerDetail((await repository.findDetail(id))!, viewer);
+    expect((await present(server.id)).free_subdomain).toBeNull();
+
+    const [site, newer, elsewhere] = await db()
+      .insert(sites)
+      .values([
+        { serverId: server.id, name: 'abcdefghij.free.example.test', linuxUser: 'hostdeck' },
+        { serverId: server.id, name: 'klmnopqrst.free.example.test', linuxUser: 'hostdeck' },
+        { serverId: other.id, name: 'elsewhere1.free.example.test', linuxUser: 'hostdeck' },
+      ])
+      .returning();
+    const day = 24 * 60 * 60 * 1000;
+    const row = (hostname: string, values: Partial<typeof freeDomains.$inferInsert>) => ({
+      hostname,
+      zone: 'free.example.test',
+      address: '203.0.113.20',
+      recordId: `record-${hostname}`,
+      serverId: server.id,
+      siteId: site!.id,
+      expiresAt: new Date(Date.now() + 14 * day),
+      ...values,
+    });
+    await db()
+      .insert(freeDomains)
+      .values([
+        row('abcdefghij.free.example.test', { createdAt: new Date(Date.now() - 3 * day) }),
+        // Newer, but none of these points here any more (or yet).
+        row('deleted123.free.example.test', { status: 'deleted' }),
+        row('expired123.free.example.test', { expiresAt: new Date(Date.now() - 1000) }),
+        row('norecord12.free.example.test', { recordId: null }),
+        row('nosite1234.free.example.test', { siteId: null }),
+        row('elsewhere1.free.example.test', { serverId: other.id, siteId: elsewhere!.id }),
+      ]);
+    const detail = await present(server.id);
+    expect(detail.free_subdomain).toBe('abcdefghij.free.example.test');
+    expect(serverDetailSchema.parse(detail).free_subdomain).toBe('abcdefghij.free.example.test');
+    expect((await present(other.id)).free_subdomain).toBe('elsewhere1.free.example.test');
+
+    // The site made later with a free domain is the one shown.
+    await db()
+      .insert(freeDomains)
+      .values(row('klmnopqrst.free.example.test', { siteId: newer!.id, createdAt: new Date() }));
+    expect((await present(server.id)).free_subdomain).toBe('klmnopqrst.free.example.test');
   });
 });

@@ -57,10 +57,14 @@ export function presentServerDetail(
     agent_version: server.agentVersion,
     sites_count: server.sitesCount,
     schedules_count: server.schedulesCount ?? 0,
+    backup_period: server.backupConfig?.period ?? null,
+    backup_excludes: server.backupConfig?.excludes ?? null,
+    backup_cycle: server.backupConfig?.cycle ?? null,
     systemUsers: systemUsersOf(server).map((name) => ({ name })),
     ssh_key_github: server.sshKeyGithub ?? null,
     wireguard_port: server.wireguardPort ?? null,
     mtproxy_port: server.mtproxyPort ?? null,
+    free_subdomain: server.freeSubdomain ?? null,
   };
 }
 

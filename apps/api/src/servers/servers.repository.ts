@@ -1,7 +1,15 @@
 import { and, count, desc, eq, ilike, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { events, favorites, schedules, servers, sites } from '../database/schema.js';
+import {
+  backupConfigs,
+  events,
+  favorites,
+  freeDomains,
+  schedules,
+  servers,
+  sites,
+} from '../database/schema.js';
 import { serverColumns, serverIsVisibleTo } from '../policy/server-policy.js';
 import { FAVORITE_KINDS } from './favorites.repository.js';
 import { SERVER_STATUS } from './server-events.js';
@@ -47,6 +55,14 @@ export const serverDetailColumns = {
     sql<number>`(select count(*) from ${schedules} where ${schedules.serverId} = ${OUTER_SERVER_ID})`
       .mapWith(Number)
       .as('schedules_count'),
+  /** The server's first backup config (spec/000 §3 backup_period, backup_excludes, backup_cycle). */
+  backupConfig: sql<BackupSummary | null>`(
+    select json_build_object('period', ${backupConfigs.period}, 'excludes', ${backupConfigs.excludes}, 'cycle', ${backupConfigs.cycle})
+    from ${backupConfigs} where ${backupConfigs.serverId} = ${OUTER_SERVER_ID}
+    order by ${backupConfigs.id} limit 1
+  )`
+    .mapWith(backupSummary)
+    .as('backup_config'),
   /** The distinct Linux users of the server's sites, sorted (the presenter's systemUsers). */
   siteLinuxUsers: sql<string[]>`(
     select coalesce(json_agg(distinct ${sites.linuxUser} order by ${sites.linuxUser}), '[]'::json)
@@ -54,11 +70,49 @@ export const serverDetailColumns = {
   )`
     .mapWith(stringArray)
     .as('site_linux_users'),
+  /**
+   * spec/000 §3 Server `free_subdomain`: the newest free subdomain (docs/free-domains.md) of a site
+   * of this server whose record still points here (`active`, made, not yet expired), or null.
+   */
+  freeSubdomain: sql<string | null>`(
+    select ${freeDomains.hostname} from ${freeDomains}
+    where ${freeDomains.serverId} = ${OUTER_SERVER_ID} and ${freeDomains.siteId} is not null
+      and ${freeDomains.status} = 'active' and ${freeDomains.recordId} is not null
+      and ${freeDomains.expiresAt} > now()
+    order by ${freeDomains.createdAt} desc, ${freeDomains.id} desc
+    limit 1
+  )`.as('free_subdomain'),
 };
 export type ServerDetailRecord = Pick<
   typeof servers.$inferSelect,
-  Exclude<keyof typeof serverDetailColumns, 'connected' | 'sitesCount' | 'schedulesCount' | 'siteLinuxUsers'>
-> & { connected: boolean; sitesCount: number; schedulesCount?: number; siteLinuxUsers: string[] };
+  Exclude<
+    keyof typeof serverDetailColumns,
+    'connected' | 'sitesCount' | 'schedulesCount' | 'siteLinuxUsers' | 'freeSubdomain' | 'backupConfig'
+  >
+> & {
+  connected: boolean;
+  sitesCount: number;
+  schedulesCount?: number;
+  siteLinuxUsers: string[];
+  freeSubdomain: string | null;
+  backupConfig?: BackupSummary | null;
+};
+
+/** What the server detail shows of its first backup config (issue 20). */
+export interface BackupSummary {
+  period: string;
+  excludes: string[];
+  cycle: { daily: number; weekly: number; monthly: number };
+}
+
+/** The json object of `backupConfig` as the driver gives it (parsed already, or as text). */
+function backupSummary(value: unknown): BackupSummary | null {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!parsed || typeof parsed !== 'object') return null;
+  const row = parsed as Partial<BackupSummary>;
+  if (typeof row.period !== 'string' || !Array.isArray(row.excludes) || !row.cycle) return null;
+  return { period: row.period, excludes: row.excludes.map(String), cycle: row.cycle };
+}
 
 /** A json array of strings as the driver gives it: parsed already (PGlite, pg) or as text. */
 function stringArray(value: unknown): string[] {

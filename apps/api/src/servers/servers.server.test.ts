@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../../../tools/test-server/index.js';
 import { events, rateLimitCounters, servers } from '../database/schema.js';
-import { signIn, type ApiClient } from '../policy/policy-fixtures.testing.js';
+import { signIn, type ApiClient } from '../policy/testing/policy-fixtures.js';
 import { bootCleanTestServer } from '../testing/connected-test-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -8,9 +8,9 @@ import {
   insertShare,
   insertTeam,
   signIn,
-} from '../policy/policy-fixtures.testing.js';
+} from '../policy/testing/policy-fixtures.js';
 import { createServerRecord } from '../testing/fixtures.js';
-import { keysOf } from './fake-server.testing.js';
+import { keysOf } from './testing/fake-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 

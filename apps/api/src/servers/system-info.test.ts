@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_12_OS_RELEASE, SYSTEM_INFO_OUTPUT } from './fake-server.testing.js';
+import { DEBIAN_12_OS_RELEASE, SYSTEM_INFO_OUTPUT } from './testing/fake-server.js';
 import { detectOs, parseOsRelease, parseSystemInfo, UnexpectedOutputError } from './system-info.js';
 
 describe('os-release', () => {

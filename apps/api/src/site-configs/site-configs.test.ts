@@ -15,11 +15,11 @@ import {
   insertShare,
   insertTeam,
   signIn,
-} from '../policy/policy-fixtures.testing.js';
+} from '../policy/testing/policy-fixtures.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { createSiteConfigsFake } from './site-configs-fake.testing.js';
+import { createSiteConfigsFake } from './testing/site-configs-fake.js';
 
 const [pglite] = await availableTestDatabases();
 

@@ -7,8 +7,14 @@ import {
   SITE_MESSAGES as CONTRACT_MESSAGES,
   storedProvisionOptionsSchema,
   type CreateSiteValues,
+  VALIDATION_MESSAGES,
 } from '@hostdeck/contracts';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
+import {
+  FREE_DOMAIN_MESSAGES,
+  FreeDomainRecordError,
+  type FreeDomainsService,
+} from '../free-domains/free-domains.service.js';
 import type { Caller } from '../policy/server-policy.js';
 import { fieldError } from '../servers/server-errors.js';
 import type { ServerRow } from '../servers/servers.repository.js';
@@ -16,7 +22,7 @@ import { announceSites, SITE_SECRET_PURPOSE, type SiteServiceDependencies } from
 import { describeSiteEvent, SITE_EVENTS, SITE_STATUS } from './site-events.js';
 import { SITE_MESSAGES } from './site-messages.js';
 import type { CreateTaskInput, UpdateTaskInput } from './site-tasks.js';
-import type { SiteRow } from './sites.repository.js';
+import type { SiteRow, SitesRepository } from './sites.repository.js';
 
 /** The web server a new site is served by: apache2 when the server was provisioned with it. */
 export function webServerOf(server: Pick<ServerRow, 'provision'>): 'nginx' | 'apache2' {
@@ -40,7 +46,47 @@ export function phpVersionsOf(server: Pick<ServerRow, 'provision' | 'defaultPhp'
 }
 
 /** A unique-index violation (the same domain inserted twice at once). */
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/** A write refused by a unique index (PostgreSQL 23505): the driver puts the code on a cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Stores a new site of `server` with the server's defaults (its Linux user, default PHP, web
+ * server), `creating`, for work that then applies it in its own event and settles it as a clone
+ * does (issue 20: a deleted site restored from a backup into a new site). The name must be free on
+ * the server and the server's user not a special one; a refusal is a field error on `field`.
+ */
+export async function insertSiteWithServerDefaults(
+  repository: Pick<SitesRepository, 'takenNames' | 'insert'>,
+  server: Pick<ServerRow, 'id' | 'defaultLinuxUser' | 'defaultPhp' | 'provision'>,
+  values: { userId: number; name: string; field: string },
+): Promise<SiteRow> {
+  if (isSpecialLinuxUser(server.defaultLinuxUser))
+    throw fieldError(values.field, GRAMMAR_MESSAGES.specialUser);
+  if ((await repository.takenNames(server.id, [values.name])).length > 0) {
+    throw fieldError(values.field, SITE_MESSAGES.nameTaken);
+  }
+  try {
+    return await repository.insert({
+      serverId: server.id,
+      userId: values.userId,
+      name: values.name,
+      linuxUser: server.defaultLinuxUser,
+      isolated: false,
+      phpVersion: server.defaultPhp,
+      webServer: webServerOf(server),
+      status: SITE_STATUS.creating,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError(values.field, SITE_MESSAGES.nameTaken);
+    throw error;
+  }
+}
 
 /**
  * Creating sites (spec/000 §5 site creation; §7 POST api/sites, alias, clone): every rule is
@@ -128,20 +174,59 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
     }
   }
 
+  /** A fresh `{label}.{zone}` that no site of the server has. */
+  async function pickFreeHostname(freeDomains: FreeDomainsService, serverId: number): Promise<string> {
+    const hostname = await freeDomains.pickHostname(
+      async (candidate) => (await repository.takenNames(serverId, [candidate])).length > 0,
+    );
+    if (!hostname)
+      throw fieldError('use_free_domain', FREE_DOMAIN_MESSAGES.noName, { zone: freeDomains.zone ?? '' });
+    return hostname;
+  }
+
+  /** The free domain's row and DNS record; the provider's refusal is the toggle's field error. */
+  async function makeFreeDomain(freeDomains: FreeDomainsService, hostname: string, server: ServerRow) {
+    try {
+      return await freeDomains.create({
+        hostname,
+        serverId: server.id,
+        address: server.ip,
+        ipv6: server.ip.includes(':'),
+      });
+    } catch (error) {
+      if (error instanceof FreeDomainRecordError)
+        throw fieldError(
+          'use_free_domain',
+          error.messageId,
+          Object.fromEntries(Object.entries(error.parameters).map(([key, value]) => [key, String(value)])),
+        );
+      if (isUniqueViolation(error))
+        throw fieldError('use_free_domain', FREE_DOMAIN_MESSAGES.noName, {
+          zone: freeDomains.zone ?? '',
+        });
+      throw error;
+    }
+  }
+
   return {
     createAlias,
 
     async create(caller: Caller, values: CreateSiteValues) {
-      if (values.use_free_domain)
+      // Without the operator's zone and credential the toggle is hidden (app info); the API refuses.
+      const freeDomains = values.use_free_domain ? dependencies.freeDomains : undefined;
+      if (values.use_free_domain && !freeDomains?.zone)
         throw fieldError('use_free_domain', CONTRACT_MESSAGES.freeDomainUnavailable);
       const server = await targetServer(caller, values.server_id);
 
-      if (values.site_id !== undefined) {
+      // The schema makes `name` present unless use_free_domain, and refuses site_id with it.
+      if (values.site_id !== undefined && values.name !== undefined) {
         const parent = await repository.findById(values.site_id);
         if (!parent || parent.serverId !== server.id)
           throw fieldError('site_id', CONTRACT_MESSAGES.aliasParentMismatch);
         return createAlias(caller, parent, values.name);
       }
+      const name = freeDomains ? await pickFreeHostname(freeDomains, server.id) : values.name;
+      if (name === undefined) throw fieldError('name', VALIDATION_MESSAGES.required);
 
       const errors: Record<string, string[]> = {};
       if (values.isolation && values.username === server.defaultLinuxUser) {
@@ -171,22 +256,30 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
       if (Object.keys(errors).length > 0) {
         throw new ValidationError(errors, { version: values.php_version ?? '' });
       }
-      await checkNamesFree(server.id, values.name, values.aliases);
+      await checkNamesFree(server.id, name, values.aliases);
+      // The record is made last, once every rule passed: a refused request leaves no record.
+      const freeDomain = freeDomains ? await makeFreeDomain(freeDomains, name, server) : null;
 
       const linuxUser = values.isolation ? values.username! : server.defaultLinuxUser;
-      const site = await insertSite({
-        serverId: server.id,
-        userId: caller.id,
-        name: values.name,
-        linuxUser,
-        isolated: values.isolation,
-        directory: values.directory,
-        phpVersion: values.php_version,
-        proxyPort: values.proxy_port ?? null,
-        wildcard: values.wildcards,
-        webServer: webServerOf(server),
-        status: SITE_STATUS.creating,
-      });
+      let site: SiteRow;
+      try {
+        site = await insertSite({
+          serverId: server.id,
+          userId: caller.id,
+          name,
+          linuxUser,
+          isolated: values.isolation,
+          directory: values.directory,
+          phpVersion: values.php_version,
+          proxyPort: values.proxy_port ?? null,
+          wildcard: values.wildcards,
+          webServer: webServerOf(server),
+          status: SITE_STATUS.creating,
+        });
+      } catch (error) {
+        if (freeDomain) await freeDomains!.release(freeDomain, dependencies.warn);
+        throw error;
+      }
       let databasePassword: string | undefined;
       try {
         for (const alias of values.aliases) {
@@ -229,6 +322,7 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
           description: describeSiteEvent(SITE_EVENTS.create.description, site.name),
         });
         await repository.update(site.id, { createEventId: event.id });
+        if (freeDomain) await freeDomains!.attachSite(freeDomain.id, site.id);
         await announceSites(dependencies, server.id, event.audience);
         return {
           id: site.id,
@@ -236,8 +330,9 @@ export function createSiteCreateService(dependencies: SiteServiceDependencies) {
           ...(databasePassword ? { database_password: databasePassword } : {}),
         };
       } catch (error) {
-        // Nothing was started: the request leaves no row behind.
+        // Nothing was started: the request leaves no row (and no free domain's record) behind.
         await repository.deleteWithAliases(site.id, true);
+        if (freeDomain) await freeDomains!.release(freeDomain, dependencies.warn);
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { EventsService } from '../events/events.service.js';
+import type { FreeDomainsService } from '../free-domains/free-domains.service.js';
 import { ConflictError } from '../domain/errors.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
@@ -24,6 +25,10 @@ export interface SiteServiceDependencies {
   resolveAddresses(name: string): Promise<string[]>;
   /** Realtime Update-data (spec/000 §4) to these users. */
   publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
+  /** Free subdomains for `use_free_domain` (docs/free-domains.md); absent: refused. */
+  freeDomains?: FreeDomainsService;
+  /** The panel's log, for what failed after the answer was decided (a record left to the cleanup). */
+  warn(message: string, details: object): void;
 }
 
 /** Secret purposes: a sealed value opens only under the purpose it was sealed for. */

@@ -160,7 +160,7 @@ export function registerSiteTasks(hooks: EventHooks, dependencies: SiteTaskDepen
         username: database.username,
       });
     }
-    await repository.deleteWithAliases(site.id, dropDatabase);
+    await repository.deleteWithAliases(site.id, dropDatabase, database?.id);
   });
 
   /** A created (or cloned) site is active once every step passed, failed otherwise. */

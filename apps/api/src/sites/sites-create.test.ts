@@ -3,8 +3,8 @@ import { eq } from '../testing/sql.js';
 import { createSiteResponseSchema, siteDetailResponseSchema } from '@hostdeck/contracts';
 import { describeInjectionPayload, SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { databases, sites } from '../database/schema.js';
-import { useFakeServerApp } from '../servers/servers.testing.js';
-import { countRows, insertInstalledServer, readEvent, readSite, siteScene } from './sites.testing.js';
+import { useFakeServerApp } from '../servers/testing/servers.js';
+import { countRows, insertInstalledServer, readEvent, readSite, siteScene } from './testing/sites.js';
 
 const PASSWORD = 'Gq7rT2mXv9LpZs4Nw8Hk';
 
@@ -152,8 +152,12 @@ describe('creating a site', () => {
       ],
       [{ ...base, aliases: ['new.example.com'] }, { 'aliases.0': ['Invalid value'] }],
       [
-        { ...base, use_free_domain: true },
+        { ...base, name: undefined, use_free_domain: true },
         { use_free_domain: ['Free domains are not available on this panel yet'] },
+      ],
+      [
+        { ...base, use_free_domain: true },
+        { name: ['A site with a free domain gets a generated name: leave the domain empty'] },
       ],
       [{ ...base, unknown: 1 }, { '': ['Invalid value'] }],
     ];

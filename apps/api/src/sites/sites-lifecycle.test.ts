@@ -7,11 +7,11 @@ import {
   startedEventResponseSchema,
 } from '@hostdeck/contracts';
 import { databases, events, favorites, sites } from '../database/schema.js';
-import { signIn, type SignedInUser } from '../policy/policy-fixtures.testing.js';
-import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
+import { signIn, type SignedInUser } from '../policy/testing/policy-fixtures.js';
+import { createFakeServer, FAKE_ROOT_PASSWORD } from '../servers/testing/fake-server.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
-import { readSite } from './sites.testing.js';
+import { readSite } from './testing/sites.js';
 
 /**
  * Site events run to their end by the panel's workers against the in-memory server: what the
@@ -113,6 +113,11 @@ describe('site events, run', () => {
     expect(await readSite(db(), added!.id)).toBeUndefined();
 
     await olga.api.post(`/api/sites/${created.id}/favorite`, {});
+    // A second database linked to the site: only the site's own is dropped, so this one stays listed.
+    const [linked] = await db()
+      .insert(databases)
+      .values({ serverId, siteId: created.id, type: 'mariadb', name: 'shop_extra' })
+      .returning();
     fake.state.log.length = 0;
     const deleted = await waitForEvent(
       startedId(await olga.api.delete(`/api/sites/${created.id}?delete_database=1`)),
@@ -120,7 +125,13 @@ describe('site events, run', () => {
     expect(deleted.status).toBe('FINISHED');
     expect(fake.state.log).toEqual(expect.arrayContaining(['site-delete', 'site-database-drop']));
     expect(await db().select().from(sites).where(eq(sites.serverId, serverId))).toEqual([]);
-    expect(await db().select().from(databases).where(eq(databases.serverId, serverId))).toEqual([]);
+    expect(
+      (await db().select().from(databases).where(eq(databases.serverId, serverId))).map((row) => [
+        row.id,
+        row.siteId,
+      ]),
+    ).toEqual([[linked!.id, null]]);
+    await db().delete(databases).where(eq(databases.id, linked!.id));
     expect(await db().select().from(favorites).where(eq(favorites.userId, olga.user.id))).toEqual([]);
     expect((await olga.api.get(`/api/sites/${created.id}`)).statusCode).toBe(404);
   });

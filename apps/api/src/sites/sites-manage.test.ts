@@ -8,9 +8,9 @@ import {
   type RealtimeMessage,
 } from '@hostdeck/contracts';
 import { events, sites } from '../database/schema.js';
-import type { SignedInUser } from '../policy/policy-fixtures.testing.js';
-import { useFakeServerApp } from '../servers/servers.testing.js';
-import { countRows, readEvent, readSite, siteScene } from './sites.testing.js';
+import type { SignedInUser } from '../policy/testing/policy-fixtures.js';
+import { useFakeServerApp } from '../servers/testing/servers.js';
+import { countRows, readEvent, readSite, siteScene } from './testing/sites.js';
 
 /** Reading and changing sites through the API: the policy, the shapes, what each change starts. */
 describe('managing sites', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GRAMMAR_MESSAGES, serverDetailResponseSchema } from '@hostdeck/contracts';
 import { events, sites } from '../database/schema.js';
-import { useFakeServerApp } from '../servers/servers.testing.js';
-import { insertInstalledServer, siteScene } from './sites.testing.js';
+import { useFakeServerApp } from '../servers/testing/servers.js';
+import { insertInstalledServer, siteScene } from './testing/sites.js';
 
 const PASSWORD = 'Gq7rT2mXv9LpZs4Nw8Hk';
 const SPECIAL = GRAMMAR_MESSAGES.specialUser;

@@ -1,5 +1,6 @@
 import { promises as dns } from 'node:dns';
 import { defineArea } from '../area.js';
+import { createFreeDomains } from '../free-domains/free-domains.wiring.js';
 import { createSiteChangesService } from './site-changes.service.js';
 import { registerSiteCloneTask } from './site-clone-task.js';
 import { createSiteCreateService } from './site-create.service.js';
@@ -31,6 +32,8 @@ export const sitesArea = defineArea({
       secretBox: panel.secretBox,
       resolveAddresses: systemResolve,
       publish: panel.publish,
+      freeDomains: createFreeDomains(panel),
+      warn: (message, details) => panel.appLog.warn({ ...details }, message),
     };
     const creation = createSiteCreateService(dependencies);
     return {

@@ -205,10 +205,11 @@ export function createSitesRepository(db: Database) {
 
     /**
      * Removes the site, its alias sites and everyone's favourites of them. Certificates,
-     * deployments and commands go with the rows (foreign keys); its database row stays unless
-     * `dropDatabase` (the database itself was kept on the server).
+     * deployments and commands go with the rows (foreign keys); its database rows stay, unlinked,
+     * unless `dropDatabase`: then the rows linked to it go, or only `droppedDatabaseId`'s when the
+     * server dropped just that one (the others still exist there and stay listed).
      */
-    async deleteWithAliases(id: number, dropDatabase: boolean): Promise<void> {
+    async deleteWithAliases(id: number, dropDatabase: boolean, droppedDatabaseId?: number): Promise<void> {
       await db.transaction(async (transaction) => {
         const ids = (
           await transaction
@@ -217,7 +218,16 @@ export function createSitesRepository(db: Database) {
             .where(or(eq(sites.id, id), eq(sites.siteId, id)))
         ).map((row) => row.id);
         if (ids.length === 0) return;
-        if (dropDatabase) await transaction.delete(databases).where(inArray(databases.siteId, ids));
+        if (dropDatabase) {
+          await transaction
+            .delete(databases)
+            .where(
+              and(
+                inArray(databases.siteId, ids),
+                droppedDatabaseId === undefined ? undefined : eq(databases.id, droppedDatabaseId),
+              ),
+            );
+        }
         await transaction
           .delete(favorites)
           .where(and(eq(favorites.kind, FAVORITE_KINDS.site), inArray(favorites.modelId, ids)));

@@ -23,4 +23,6 @@ export const sitesVi: Record<SiteMessage, string> = {
   [CONTRACT_MESSAGES.passwordTooShort]: 'Tối thiểu 20 ký tự',
   [CONTRACT_MESSAGES.freeDomainUnavailable]: 'Bảng điều khiển này chưa hỗ trợ tên miền miễn phí',
   [CONTRACT_MESSAGES.aliasParentMismatch]: 'Trang web gốc phải ở trên cùng máy chủ',
+  [CONTRACT_MESSAGES.freeDomainNamed]:
+    'Trang web dùng tên miền miễn phí sẽ được tạo tên tự động: hãy để trống tên miền',
 };

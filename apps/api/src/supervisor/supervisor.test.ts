@@ -4,7 +4,7 @@ import { errorResponseSchema, startedEventResponseSchema } from '@hostdeck/contr
 import { supervisorListSchema } from '@hostdeck/contracts/supervisor';
 import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { events } from '../database/schema.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { sitesUsageRoute, systemUserListSchema } from '@hostdeck/contracts/system-users';
 import { events, sites } from '../database/schema.js';
-import { insertServer, signIn } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

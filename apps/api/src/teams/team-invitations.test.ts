@@ -4,10 +4,10 @@ import { invitationResponseSchema, teamResponseSchema, userTeamsSchema } from '@
 import { teamInvitations, users } from '../database/schema.js';
 import { NotFoundError } from '../domain/errors.js';
 import { createAccessPolicy } from '../policy/access-policy.js';
-import { insertMember, signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { insertMember, signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 import { createTeamsRepository } from './teams.repository.js';
 import { createTeamsService } from './teams.service.js';
-import { opsTeamScene } from './teams.testing.js';
+import { opsTeamScene } from './testing/teams.js';
 
 describe('team invitations', () => {
   const { testApp, db } = useTestApp();

@@ -9,8 +9,8 @@ import {
   signIn,
   useTestApp,
   type SignedInUser,
-} from '../policy/policy-fixtures.testing.js';
-import { opsTeamScene } from './teams.testing.js';
+} from '../policy/testing/policy-fixtures.js';
+import { opsTeamScene } from './testing/teams.js';
 
 describe('team members API', () => {
   const { testApp, db } = useTestApp();

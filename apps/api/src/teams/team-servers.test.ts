@@ -6,8 +6,8 @@ import {
   insertTeam,
   signIn,
   useTestApp,
-} from '../policy/policy-fixtures.testing.js';
-import { opsTeamScene } from './teams.testing.js';
+} from '../policy/testing/policy-fixtures.js';
+import { opsTeamScene } from './testing/teams.js';
 
 describe('sharing servers with a team', () => {
   const { testApp, db } = useTestApp();

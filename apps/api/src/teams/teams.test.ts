@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from '../testing/sql.js';
 import { errorResponseSchema, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
 import { users } from '../database/schema.js';
-import { signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
-import { opsTeamScene } from './teams.testing.js';
+import { signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
+import { opsTeamScene } from './testing/teams.js';
 
 describe('teams API', () => {
   const { testApp, db } = useTestApp();

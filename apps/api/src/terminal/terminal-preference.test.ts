@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appInfoSchema, userSchema } from '@hostdeck/contracts';
-import { signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 
 /** The terminal's Connect Mode is a user preference (spec/001 §3), remote by default (§9). */
 describe('the terminal preference', () => {

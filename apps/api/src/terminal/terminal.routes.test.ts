@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TERMINAL_GATEWAY_PATH, TERMINAL_MESSAGES, terminalNoticeSchema } from '@hostdeck/contracts';
 import { createAgentSigner } from '../agent/agent-keys.js';
-import { insertServer } from '../policy/policy-fixtures.testing.js';
+import { insertServer } from '../policy/testing/policy-fixtures.js';
 import { createAccessPolicy } from '../policy/access-policy.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';

@@ -9,7 +9,7 @@ import {
   type TerminalNotice,
 } from '@hostdeck/contracts';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import type { ApiClient } from '../policy/policy-fixtures.testing.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { bootCleanTestServer, createConnectedTestApp } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';

@@ -9,7 +9,7 @@ import {
 } from '@hostdeck/contracts';
 import { openDatabase, type DatabaseConnection } from '../database/database.js';
 import { usedTerminalTokens } from '../database/schema.js';
-import { TestBrowser } from '../accounts/test-browser.testing.js';
+import { TestBrowser } from '../accounts/testing/test-browser.js';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { freePort } from '../testing/panel-process.js';

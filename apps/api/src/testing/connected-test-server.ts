@@ -1,5 +1,5 @@
 import { bootTestServer, resetTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { apiAs, type ApiClient } from '../policy/policy-fixtures.testing.js';
+import { apiAs, type ApiClient } from '../policy/testing/policy-fixtures.js';
 import { createServerRecord, createSignedInUser } from './fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import type { TestDatabase } from './test-databases.js';

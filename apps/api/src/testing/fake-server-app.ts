@@ -2,9 +2,9 @@ import { eq } from './sql.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../database/database.js';
 import { events, sites } from '../database/schema.js';
-import { insertServer } from '../policy/policy-fixtures.testing.js';
+import { insertServer } from '../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../remote/remote-executor.js';
-import { createFakeServer, FAKE_HOST_KEY, FAKE_ROOT_PASSWORD } from '../servers/fake-server.testing.js';
+import { createFakeServer, FAKE_HOST_KEY, FAKE_ROOT_PASSWORD } from '../servers/testing/fake-server.js';
 import { SECRET_PURPOSE } from '../servers/server-connection.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { availableTestDatabases } from './test-databases.js';
@@ -12,9 +12,9 @@ import { waitFor } from './wait-for.js';
 
 /**
  * Test support (used by no production code): a panel whose job workers run events end to end
- * against the in-memory server of fake-server.testing.ts, wrapped to record each step with its stdin and
- * to fail the steps a test names (`recipe/step`). Each area's test support says what its steps
- * print.
+ * against the in-memory server of servers/testing/fake-server.ts, wrapped to record each step with
+ * its stdin and to fail the steps a test names (`recipe/step`). Each area's test support says what
+ * its steps print.
  */
 
 /** One step the fake server was asked to run: its recipe, step and whole stdin (frame + secrets). */

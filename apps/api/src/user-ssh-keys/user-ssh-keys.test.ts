@@ -16,7 +16,7 @@ import {
 } from '@hostdeck/contracts/user-ssh-keys';
 import { events } from '../database/schema.js';
 import { createEventHooks } from '../jobs/event-hooks.js';
-import { insertServer, signIn, useTestApp } from '../policy/policy-fixtures.testing.js';
+import { insertServer, signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 import { eq } from '../testing/sql.js';
 import { registerUserSshKeyEventHandlers } from './user-ssh-keys.events.js';
 import { createUserSshKeysRepository } from './user-ssh-keys.repository.js';

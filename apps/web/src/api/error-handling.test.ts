@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubBrowserGlobals } from '../app/browser-globals-stub.testing';
+import { stubBrowserGlobals } from '../app/testing/browser-globals-stub';
 import { ApiError } from './api-error';
 import type * as ErrorHandling from './error-handling';
 import type { i18n as I18n } from '../i18n/i18n';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
-import { stubBrowserGlobals } from './browser-globals-stub.testing';
+import { stubBrowserGlobals } from './testing/browser-globals-stub';
 import type * as QueryClientModule from './query-client';
 
 stubBrowserGlobals();

@@ -193,7 +193,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             guarded('verified', [
               comingSoon('user/vps', 'pageTitles.userVps'),
               comingSoon('user/git', 'pageTitles.userGit'),
-              comingSoon('user/dns', 'pageTitles.userDns'),
+              {
+                path: 'user/dns',
+                Component: lazyPage(() => import('../user/dns/page').then((module) => module.default)),
+              },
               {
                 path: 'user/ssh-keys',
                 Component: lazyPage(() => import('../user/ssh-keys/page').then((module) => module.default)),
@@ -208,7 +211,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
 
               { path: 'servers', element: <ServerListPage /> },
               { path: 'servers/events', element: <EventsPage /> },
-              comingSoon('servers/backups', 'pageTitles.backups'),
+              {
+                path: 'servers/backups',
+                Component: lazyPage(() => import('../backups/page').then((module) => module.default)),
+              },
               { path: 'servers/create', element: <ConnectServerPage /> },
               {
                 path: 'servers/:server',

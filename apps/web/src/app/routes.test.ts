@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preferencesSchema, type ServerDetail, type SiteDetail, type User } from '@hostdeck/contracts';
-import { stubBrowserGlobals } from './browser-globals-stub.testing';
+import { stubBrowserGlobals } from './testing/browser-globals-stub';
 
 /**
  * The real route tree in a memory router, with the panel answered by a fake fetch: which page a
@@ -106,6 +106,7 @@ function server(id: number, installed: boolean): ServerDetail {
     ssh_key_github: null,
     wireguard_port: null,
     mtproxy_port: null,
+    free_subdomain: null,
   };
 }
 

@@ -8,7 +8,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubBrowserGlobals } from '../app/browser-globals-stub.testing';
+import { stubBrowserGlobals } from '../app/testing/browser-globals-stub';
 import type { AgentUpgradePrompt as UpgradePromptComponent } from '../components/AgentUpgradePrompt';
 import type { FileList as FileListComponent } from './FileList';
 import type { FileManagerProps } from './FileManager';

@@ -38,7 +38,14 @@ function followedChunks(eventId: number, buffer: readonly StreamContentMessage[]
  */
 export function useLiveEvent(eventId: number | null) {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...eventQuery(eventId ?? 0), enabled: eventId !== null });
+  const query = useQuery({
+    ...eventQuery(eventId ?? 0),
+    enabled: eventId !== null,
+    // The Event-status message ends it at once; reading it again every few seconds while it runs
+    // ends it too when that message was missed (a reconnect) or was overtaken by the first read's
+    // older answer (a loaded panel answered the read after the event had ended).
+    refetchInterval: (current) => (current.state.data && !current.state.data.is_finished ? 5_000 : false),
+  });
   const stream = useStream();
 
   useEffect(() => {

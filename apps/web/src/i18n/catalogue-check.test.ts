@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { GRAMMAR_MESSAGES, VALIDATION_MESSAGES } from '@hostdeck/contracts';
-import { describeCatalogueProblem, findMissingKeys } from './catalogue-check.testing';
+import { describeCatalogueProblem, findMissingKeys } from './testing/catalogue-check';
 import {
   en,
   enAreas,

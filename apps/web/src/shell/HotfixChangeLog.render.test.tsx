@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema, type AgentChangelogEntry, type Event, type HotfixItem } from '@hostdeck/contracts';
-import { stubBrowserGlobals } from '../app/browser-globals-stub.testing';
+import { stubBrowserGlobals } from '../app/testing/browser-globals-stub';
 import { changelogSince, hotfixBusy, withEventUpdate } from './hotfix-rules';
 
 /**

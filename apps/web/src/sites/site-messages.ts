@@ -12,6 +12,7 @@ const SITE_MESSAGE_KEYS: Readonly<Record<string, ParseKeys>> = {
   [SITE_MESSAGES.passwordTooShort]: 'sites.validation.passwordTooShort',
   [SITE_MESSAGES.freeDomainUnavailable]: 'sites.validation.freeDomainUnavailable',
   [SITE_MESSAGES.aliasParentMismatch]: 'sites.validation.aliasParentMismatch',
+  [SITE_MESSAGES.freeDomainNamed]: 'sites.validation.freeDomainNamed',
 };
 
 /** The text to show for a contracts message. */

@@ -92,7 +92,13 @@ configure_mtproxy() {
 }
 
 case $HD_APPLICATION_METHOD in
-  apt) install_with_apt ;;
+  apt)
+    # The mail server: Postfix's questions answered first, the panel's configuration after
+    # (scripts/lib/mailserver.sh).
+    if [[ $HD_APPLICATION == mailserver ]]; then hd_mail_preseed; fi
+    install_with_apt
+    if [[ $HD_APPLICATION == mailserver ]]; then hd_mail_configure; fi
+    ;;
   # The shared helpers of scripts/lib, as provisioning runs them: the repository when needed,
   # the configuration checked, the service started and checked (MySQL's root on the socket only).
   php) hd_php_install "${HD_APPLICATION#php}" ;;

@@ -39,6 +39,7 @@ describe('application catalogue', () => {
       'mariadb',
       'mysql',
       'mtproxy',
+      'Mail Server',
       ...PHP_VERSIONS.map((version) => `PHP ${version}`),
     ]);
   });
@@ -97,7 +98,15 @@ describe('application catalogue', () => {
 
   it('keeps the data of databases and Docker on uninstall, and purges nothing of theirs', () => {
     const keeping = definitions.filter((definition) => definition.keeps.length > 0).map(({ id }) => id);
-    expect(keeping.sort()).toEqual(['docker', 'mariadb', 'mongod', 'mtproxy', 'mysql', 'postgresql']);
+    expect(keeping.sort()).toEqual([
+      'docker',
+      'mailserver',
+      'mariadb',
+      'mongod',
+      'mtproxy',
+      'mysql',
+      'postgresql',
+    ]);
     expect(findApplication('mariadb').keeps).toEqual(['/var/lib/mysql']);
     expect(findApplication('postgresql').keeps).toContain('/var/lib/postgresql');
   });

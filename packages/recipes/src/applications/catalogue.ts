@@ -283,6 +283,33 @@ const definitions: ApplicationDefinition[] = [
     service: 'mtproxy',
     supportedOs: ALL_OS,
   }),
+  define('mailserver', {
+    name: 'Mail Server',
+    group: 'other',
+    // Postfix + Dovecot (IMAP, LMTP) + OpenDKIM from the distribution (docs/mailserver.md). The
+    // install step preseeds Postfix ("Internet Site") and writes the panel's base configuration
+    // (scripts/lib/mailserver.sh hd_mail_configure).
+    binaryName: 'postfix',
+    icon: 'mailserver',
+    method: 'apt',
+    packages: [
+      'postfix',
+      'dovecot-imapd',
+      'dovecot-lmtpd',
+      'opendkim',
+      'opendkim-tools',
+      'ssl-cert',
+      'openssl',
+    ],
+    repository: null,
+    probe: { kind: 'dpkg', packages: ['postfix', 'dovecot-imapd', 'dovecot-lmtpd', 'opendkim'] },
+    removes: ['postfix', 'dovecot-core', 'dovecot-imapd', 'dovecot-lmtpd', 'opendkim', 'opendkim-tools'],
+    // The mailboxes and the panel's maps, keys and accounts.
+    keeps: ['/var/mail/vhosts', '/etc/postfix/hostdeck', '/etc/dovecot/hostdeck', '/etc/opendkim/hostdeck'],
+    service: 'postfix',
+    // Dovecot 2.3's configuration (Debian 12, Ubuntu 20.04 to 24.04).
+    supportedOs: ALL_OS,
+  }),
   ...PHP_VERSIONS.map((version) =>
     define(`php${version}`, {
       name: `PHP ${version}`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError, type Recipe } from '../recipe.js';
 import { STEP_COMMAND } from '../runner.js';
-import { splitNul } from '../recipes.testing.js';
+import { splitNul } from '../testing/recipes.js';
 import {
   InventoryFormatError,
   databaseCreate,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
-import { splitNul } from '../recipes.testing.js';
+import { splitNul } from '../testing/recipes.js';
 import { toPasswordHex } from '../sites/site-inputs.js';
 import { phpmyadminInstall, phpmyadminRecipes, phpmyadminSignon } from './phpmyadmin.js';
 

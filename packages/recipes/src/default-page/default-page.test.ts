@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
-import { splitNul } from '../recipes.testing.js';
+import { splitNul } from '../testing/recipes.js';
 import { defaultPageWrite, InventoryFormatError, parseDefaultPage } from './index.js';
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');

@@ -3,7 +3,7 @@ import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
-import { runLikeSshd, splitNul } from '../recipes.testing.js';
+import { runLikeSshd, splitNul } from '../testing/recipes.js';
 import {
   InventoryFormatError,
   openlitespeedAdminPassword,

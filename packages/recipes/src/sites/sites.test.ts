@@ -6,7 +6,7 @@ import { buildStepInvocation } from '../invocation.js';
 import { RecipeInputError } from '../recipe.js';
 import { recipeScriptsDirectory } from '../scripts.js';
 import { siteCloneRecipes } from '../sites-clone/index.js';
-import { splitNul } from '../recipes.testing.js';
+import { splitNul } from '../testing/recipes.js';
 import {
   siteApply,
   siteDatabaseCreate,

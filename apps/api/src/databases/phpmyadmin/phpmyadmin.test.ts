@@ -8,7 +8,7 @@ import {
   insertShare,
   insertTeam,
   signIn,
-} from '../../policy/policy-fixtures.testing.js';
+} from '../../policy/testing/policy-fixtures.js';
 import type { RemoteExecutor, RunOptions } from '../../remote/remote-executor.js';
 import { SECRET_PURPOSE } from '../../servers/server-connection.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';

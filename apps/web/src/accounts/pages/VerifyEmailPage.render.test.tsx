@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appInfoSchema, preferencesSchema, type User } from '@hostdeck/contracts';
-import { stubBrowserGlobals } from '../../app/browser-globals-stub.testing';
+import { stubBrowserGlobals } from '../../app/testing/browser-globals-stub';
 
 /**
  * The verification page of an unverified user (issue 26, item 8): on a panel without SMTP it says

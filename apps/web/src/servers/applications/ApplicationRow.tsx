@@ -76,7 +76,7 @@ export function ApplicationRow({
           <ApplicationIcon application={application} />
           <div>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {applicationDisplayName(application)}
+              {applicationDisplayName(application, t)}
             </Typography>
             <Typography variant="caption" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
               {application.binary_name}
@@ -201,6 +201,7 @@ function ServiceState({ application }: { application: Application }) {
 
 /** The application's icon when the panel gives an image, otherwise its initials. */
 function ApplicationIcon({ application }: { application: Application }) {
+  const { t } = useTranslation();
   const isImage = /^(https?:\/\/|\/)/.test(application.icon);
   return (
     <Avatar
@@ -209,7 +210,7 @@ function ApplicationIcon({ application }: { application: Application }) {
       alt=""
       sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.main' }}
     >
-      {applicationDisplayName(application).slice(0, 2).toUpperCase()}
+      {applicationDisplayName(application, t).slice(0, 2).toUpperCase()}
     </Avatar>
   );
 }

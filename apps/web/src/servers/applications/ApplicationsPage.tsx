@@ -168,10 +168,10 @@ export function ApplicationsPage() {
       <ConfirmDialog
         open={uninstalling !== null}
         title={t('applications.uninstallTitle', {
-          name: uninstalling ? applicationDisplayName(uninstalling) : '',
+          name: uninstalling ? applicationDisplayName(uninstalling, t) : '',
         })}
         message={t('applications.uninstallConfirm', {
-          name: uninstalling ? applicationDisplayName(uninstalling) : '',
+          name: uninstalling ? applicationDisplayName(uninstalling, t) : '',
         })}
         confirmLabel={t('applications.actions.uninstall')}
         destructive

@@ -76,7 +76,7 @@ describe('applicationDisplayName', () => {
     const names = Object.fromEntries(
       ['nginx', 'apache2', 'postgresql', 'mongod', 'mariadb', 'mysql', 'bind9', 'php8.3'].map((id) => [
         id,
-        applicationDisplayName(app({ id: id as Application['id'], name: id })),
+        applicationDisplayName(app({ id: id as Application['id'], name: id }), (key) => `t:${key}`),
       ]),
     );
     expect(names).toEqual({
@@ -89,6 +89,12 @@ describe('applicationDisplayName', () => {
       bind9: 'BIND 9',
       'php8.3': 'PHP 8.3',
     });
+  });
+
+  it('translates the name of an application named for what it does', () => {
+    expect(applicationDisplayName(app({ id: 'mailserver', name: 'Mail Server' }), (key) => `t:${key}`)).toBe(
+      't:applications.names.mailserver',
+    );
   });
 });
 

@@ -71,7 +71,7 @@ export function serviceStateColor(state: string | null): 'success' | 'error' | '
  * The names people know these programs by (issue 26: the list mixed "Nginx" with "postgresql"
  * and "mongod", the names of packages and daemons). Product names, the same in every language.
  */
-const DISPLAY_NAMES: Readonly<Record<Exclude<ApplicationName, `php${string}`>, string>> = {
+const DISPLAY_NAMES: Readonly<Record<Exclude<ApplicationName, `php${string}` | 'mailserver'>, string>> = {
   nginx: 'Nginx',
   apache2: 'Apache',
   openlitespeed: 'OpenLiteSpeed',
@@ -86,9 +86,20 @@ const DISPLAY_NAMES: Readonly<Record<Exclude<ApplicationName, `php${string}`>, s
   mtproxy: 'MTProxy',
 };
 
-/** 'postgresql' → 'PostgreSQL', 'php8.3' → 'PHP 8.3'; an id this panel does not know keeps its name. */
-export function applicationDisplayName(application: Pick<Application, 'id' | 'name'>): string {
+/** Applications named for what they do, not by a product: their names are translated. */
+const DESCRIBED_NAMES = { mailserver: 'applications.names.mailserver' } as const;
+
+/**
+ * 'postgresql' → 'PostgreSQL', 'php8.3' → 'PHP 8.3', 'mailserver' → "Mail Server" in the reader's
+ * language; an id this panel does not know keeps its name.
+ */
+export function applicationDisplayName(
+  application: Pick<Application, 'id' | 'name'>,
+  t: (key: (typeof DESCRIBED_NAMES)[keyof typeof DESCRIBED_NAMES]) => string,
+): string {
   const php = /^php(\d+\.\d+)$/.exec(application.id);
   if (php) return `PHP ${php[1]}`;
+  const described = DESCRIBED_NAMES[application.id as keyof typeof DESCRIBED_NAMES];
+  if (described) return t(described);
   return DISPLAY_NAMES[application.id as keyof typeof DISPLAY_NAMES] ?? application.name;
 }

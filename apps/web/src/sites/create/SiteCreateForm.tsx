@@ -15,6 +15,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_DOMAIN_DNS_LIFETIME_DAYS } from '@hostdeck/contracts';
 import { scrollToField, splitFieldErrors } from '../../api/form-errors';
+import { useAppInfo } from '../../api/use-app-info';
 import { LoadFailure } from '../../components/LoadFailure';
 import { inputTestId } from '../../components/test-ids';
 import { SITE_LISTS_KEY, createSite } from '../site-api';
@@ -27,6 +28,7 @@ import {
   changeCreateDatabase,
   changeDatabaseName,
   changeDomain,
+  changeFreeDomain,
   changeIsolation,
   changeUsername,
   chooseServer,
@@ -95,6 +97,8 @@ export function SiteCreateForm({
     retry: retryServers,
   } = useInstalledServers(!serverFixed);
   const { server, detail } = useSiteCreateServer(typed.serverId);
+  // The toggle exists only where the operator configured free domains (app info), never refused later.
+  const freeDomainZone = useAppInfo().data?.free_domain_zone ?? null;
   // The server's PHP versions arrive after it is chosen: the choice stays among them.
   const values = withServerPhp(typed, server);
 
@@ -215,32 +219,46 @@ export function SiteCreateForm({
         </TextField>
       )}
 
-      <div data-field="use_free_domain">
-        {toggle(
-          values.useFreeDomain,
-          (on) => update({ ...values, useFreeDomain: on }, 'use_free_domain'),
-          t('sites.create.useFreeDomain'),
-          'site-create-free-domain',
-        )}
-        {values.useFreeDomain && (
-          <Alert severity="warning" data-testid="site-create-free-domain-warning">
-            {t('sites.create.freeDomainWarning', { days: FREE_DOMAIN_DNS_LIFETIME_DAYS })}
-          </Alert>
-        )}
-        {errors.use_free_domain && <FormHelperText error>{errors.use_free_domain}</FormHelperText>}
-      </div>
+      {freeDomainZone !== null && (
+        <div data-field="use_free_domain">
+          {toggle(
+            values.useFreeDomain,
+            (on) =>
+              update(changeFreeDomain(values, on), 'use_free_domain', 'name', 'username', 'database_name'),
+            t('sites.create.useFreeDomain'),
+            'site-create-free-domain',
+          )}
+          {values.useFreeDomain && (
+            <Stack spacing={1}>
+              <Alert severity="warning" data-testid="site-create-free-domain-warning">
+                {t('sites.create.freeDomainWarning', { days: FREE_DOMAIN_DNS_LIFETIME_DAYS })}
+              </Alert>
+              <Typography
+                variant="body2"
+                sx={{ color: 'text.secondary' }}
+                data-testid="site-create-free-domain-name"
+              >
+                {t('sites.create.freeDomainName', { zone: freeDomainZone })}
+              </Typography>
+            </Stack>
+          )}
+          {errors.use_free_domain && <FormHelperText error>{errors.use_free_domain}</FormHelperText>}
+        </div>
+      )}
 
-      <TextField
-        {...text('name', 'site-create-name')}
-        label={t('sites.create.domain')}
-        placeholder="example.com"
-        value={values.name}
-        onChange={(event) =>
-          update(changeDomain(values, event.target.value), 'name', 'username', 'database_name')
-        }
-        helperText={errors.name ?? t('sites.create.domainHint')}
-        autoFocus
-      />
+      {!(values.useFreeDomain && freeDomainZone !== null) && (
+        <TextField
+          {...text('name', 'site-create-name')}
+          label={t('sites.create.domain')}
+          placeholder="example.com"
+          value={values.name}
+          onChange={(event) =>
+            update(changeDomain(values, event.target.value), 'name', 'username', 'database_name')
+          }
+          helperText={errors.name ?? t('sites.create.domainHint')}
+          autoFocus
+        />
+      )}
 
       <AliasChipsField
         aliases={values.aliases}

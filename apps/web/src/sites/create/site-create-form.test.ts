@@ -6,6 +6,7 @@ import {
   changeCreateDatabase,
   changeDatabaseName,
   changeDomain,
+  changeFreeDomain,
   changeIsolation,
   changeUsername,
   chooseServer,
@@ -187,5 +188,24 @@ describe('validateSiteCreate', () => {
     expect(siteCreateFieldOf('aliases.2')).toBe('aliases');
     expect(siteCreateFieldOf('database_name')).toBe('database_name');
     expect(siteCreateFieldOf('site_id')).toBeNull();
+  });
+});
+
+describe('the free-domain toggle (docs/free-domains.md)', () => {
+  it('clears the typed domain and what followed it, and sends no name', () => {
+    const values = changeFreeDomain(changeCreateDatabase(changeIsolation(filled(), true), true), true);
+    expect(values).toMatchObject({ useFreeDomain: true, name: '', username: '', databaseName: '' });
+    const request = siteCreateRequest({ ...values, username: 'freesite', databaseName: 'freedb' }, server);
+    expect(request).not.toHaveProperty('name');
+    expect(request.use_free_domain).toBe(true);
+    expect(createSiteRequestSchema.safeParse(request).success).toBe(true);
+    expect(validateSiteCreate({ ...values, username: 'freesite', databaseName: 'freedb' }, server)).toEqual(
+      {},
+    );
+  });
+
+  it('asks for the domain again once turned off', () => {
+    const values = changeFreeDomain(changeFreeDomain(filled(), true), false);
+    expect(validateSiteCreate(values, server)).toHaveProperty('name', 'Required');
   });
 });

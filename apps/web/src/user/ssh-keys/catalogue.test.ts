@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubBrowserGlobals } from '../../app/browser-globals-stub.testing';
-import { findMissingKeys } from '../../i18n/catalogue-check.testing';
+import { stubBrowserGlobals } from '../../app/testing/browser-globals-stub';
+import { findMissingKeys } from '../../i18n/testing/catalogue-check';
 import type * as I18nModule from '../../i18n/i18n';
 import en from './locales/en.json';
 import eventsEn from './locales/events.en.json';
