@@ -47,6 +47,9 @@ export interface Panel {
   close(): Promise<void>;
 }
 
+/** When a waiting event tries its server again by itself (normally the event before it hands over). */
+const BUSY_RETRY_SECONDS = 30;
+
 /**
  * The panel: the event machinery (queue, runner, reaper), the shared services and each area's
  * (composition.ts, areas.ts), then the HTTP app on top of them. Every dependency is declared here
@@ -76,7 +79,18 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
   // Areas register their tasks and finished-event handlers here (composeAreas, below).
   const hooks = createEventHooks((message, details) => app.log.error(details, message));
   // The one way an event ends, for the runner, the reaper and cancelling alike.
-  const finishEvent = createEventFinisher({ repository, hooks, notifier });
+  const finishEvent = createEventFinisher({
+    repository,
+    hooks,
+    notifier,
+    // A server runs one event at a time, oldest first: the one ending starts the next at once.
+    async handOver(finished) {
+      if (finished.serverId === null) return;
+      const next = await repository.nextPending(finished.serverId);
+      if (!next) return;
+      await repository.setQueueJobId(next.id, await queue.schedule(next.id, next.serverId));
+    },
+  });
   const events = createEventsService({ repository, queue, notifier, finishEvent, secretBox, connections });
   const executor = options.executor ?? createSshExecutor();
   const runner = createJobRunner({
@@ -152,9 +166,14 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
         await runner.run(eventId);
       } catch (error) {
         if (!(error instanceof ServerBusyError)) throw error;
-        // Another process holds the server: try again shortly, behind it.
+        // The server runs an older event: the event ending before this one starts it (handOver
+        // above). This later try only covers a hand-over that failed. Retrying every waiting
+        // event every 2 s instead kept the database busy with the waiting (80 queued DNS records
+        // took minutes) and slowed the very event they waited for.
         const event = await repository.findById(eventId);
-        const jobId = await queue.schedule(eventId, event?.serverId ?? null, { delaySeconds: 2 });
+        const jobId = await queue.schedule(eventId, event?.serverId ?? null, {
+          delaySeconds: BUSY_RETRY_SECONDS,
+        });
         await repository.setQueueJobId(eventId, jobId);
       }
     });

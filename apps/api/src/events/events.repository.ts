@@ -27,6 +27,17 @@ export function createEventsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The event a server runs next: its oldest pending one (claim's order). */
+    async nextPending(serverId: number): Promise<EventRow | null> {
+      const [row] = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.serverId, serverId), eq(events.status, EVENT_STATUS.pending)))
+        .orderBy(events.id)
+        .limit(1);
+      return row ?? null;
+    },
+
     async setQueueJobId(id: number, queueJobId: string) {
       await db.update(events).set({ queueJobId }).where(eq(events.id, id));
     },

@@ -21,13 +21,19 @@ export interface EventOutcome {
  * pending event): the row is finished (only once: a second caller gets null), then the areas'
  * finished handlers settle what the event was about (a site becomes active or failed, a server
  * installed, a certificate failed), then the people concerned are told (Event-status, and the
- * Update-data keys the handlers answered). Notifying comes last and writes nothing, so a browser
- * reloading on the message already reads the settled state.
+ * Update-data keys the handlers answered). Notifying writes nothing, so a browser reloading on
+ * the message already reads the settled state. Last, the server's next event is started.
  */
 export function createEventFinisher(options: {
   repository: EventsRepository;
   hooks: Pick<EventHooks, 'finished'>;
   notifier: Pick<EventNotifier, 'changed'>;
+  /**
+   * Starts the server's next event now that this one is over (panel.ts): waiting events are not
+   * polled for, the one before them hands over. It may fail: a waiting event also tries again on
+   * its own, later.
+   */
+  handOver?: (finished: EventRow) => Promise<void>;
 }) {
   return async function finishEvent(eventId: number, outcome: EventOutcome): Promise<EventRow | null> {
     const failure = outcome.failure ?? null;
@@ -40,6 +46,7 @@ export function createEventFinisher(options: {
     }
     const updateKeys = await options.hooks.finished(finished);
     await options.notifier.changed(finished, updateKeys);
+    await options.handOver?.(finished).catch(() => {});
     return finished;
   };
 }

@@ -4,4 +4,4 @@
  * tests and test support import drizzle from here only, so that boundary stays one lint rule
  * (eslint.config.js).
  */
-export { and, asc, eq, sql } from 'drizzle-orm';
+export { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
