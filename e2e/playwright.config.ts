@@ -8,6 +8,7 @@ import {
   E2E_DIGITALOCEAN_API_URL,
   E2E_DNS_FAKE_HEALTH,
 } from './support/dns-provider-fake';
+import { E2E_GIT_FAKE_HEALTH, E2E_GIT_PROVIDER_ENV } from './support/git-provider-fake';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium`; Playwright's own browser
@@ -30,7 +31,8 @@ export default defineConfig({
   // needs one, starts a second panel on a port of its own); the tests of one file run in order.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // As the server tier (vitest.config.ts): one more try under load; npm test names each flaky test.
+  retries: 1,
   timeout: 30_000,
   // npm test runs this tier beside the server tier, on two cores: a page may take more than
   // Playwright's default 5 s to show what a loaded server sent.
@@ -84,6 +86,14 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      // GitHub, GitLab and Bitbucket: OAuth servers and recorded API answers (support/git-provider-fake.ts).
+      command: 'npx tsx e2e/support/git-provider-fake-server.ts',
+      cwd: repositoryRoot,
+      url: E2E_GIT_FAKE_HEALTH,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'npm start',
       cwd: repositoryRoot,
       url: `${baseURL}/api/health`,
@@ -101,6 +111,7 @@ export default defineConfig({
         ACME_CA_BUNDLE: E2E_ACME_CA_BUNDLE,
         CLOUDFLARE_API_URL: E2E_CLOUDFLARE_API_URL,
         DIGITALOCEAN_API_URL: E2E_DIGITALOCEAN_API_URL,
+        ...E2E_GIT_PROVIDER_ENV,
       },
     },
   ],

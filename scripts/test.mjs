@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing (npm and Debian packages), then runs every tier:
 // check (types, lint, format, i18n, bundle budget), unit/integration/API, servers, browser.
-// Ends with each tier's time and one line "tests: N passed, N failed".
+// Ends with each tier's time, the flaky tests by name, and one line "tests: N passed, N failed".
 // The server and browser tiers run at the same time: both mostly wait on test servers (boots, apt,
 // systemd), and one tier alone leaves about half of the two cores idle. The browser tier's lines
 // carry a "[browser] " prefix.
@@ -88,6 +88,10 @@ await Promise.all([
 const counts = summarize();
 console.log(`\n${timings.join('\n')}\ntotal: ${elapsed(startedAt)}`);
 if (failures.length) console.error(`failed tiers: ${failures.join(', ')}`);
+if (counts.flaky.length) {
+  console.log(`flaky (failed, then passed on the retry): ${counts.flaky.length}`);
+  for (const name of counts.flaky) console.log(`  ${name}`);
+}
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(failures.length || counts.failed ? 1 : 0);
 
@@ -106,12 +110,21 @@ function vitestArguments(project) {
 function summarize() {
   let passed = 0;
   let failed = 0;
+  const flaky = [];
   for (const project of ['unit', 'servers']) {
     const file = path.join(resultsDir, `${project}.json`);
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    // A test that passed on its retry keeps the first try's failure messages.
+    for (const file of report.testResults) {
+      for (const result of file.assertionResults) {
+        if (result.status === 'passed' && result.failureMessages.length > 0) {
+          flaky.push(`${path.relative(root, file.name)} > ${result.fullName}`);
+        }
+      }
+    }
     // A file that failed before any test ran (an import error, a required suite that may not
     // skip) counts as one failure, so the closing line never says 0 failed for a red run.
     failed += report.testResults.filter(
@@ -120,9 +133,17 @@ function summarize() {
   }
   const e2e = path.join(resultsDir, 'e2e.json');
   if (existsSync(e2e)) {
-    const { stats } = JSON.parse(readFileSync(e2e, 'utf8'));
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
+    const report = JSON.parse(readFileSync(e2e, 'utf8'));
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        if (spec.tests.some((test) => test.status === 'flaky'))
+          flaky.push([...titles, spec.title].join(' > '));
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of report.suites ?? []) visit(suite, [`e2e/${suite.file ?? suite.title}`]);
   }
-  return { passed, failed };
+  return { passed, failed, flaky };
 }
