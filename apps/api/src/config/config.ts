@@ -7,6 +7,11 @@ import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
 import { DEFAULT_MTPROXY_DOWNLOAD_URL } from '@hostdeck/contracts/mtproxy';
 import { detectPrimaryAddress } from './primary-address.js';
 
+/** An http:// or https:// URL (a provider's root). */
+function httpUrl() {
+  return z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL');
+}
+
 /**
  * The one configuration schema of the panel. Every variable is read here, and every missing or
  * invalid one is reported at once (CONVENTIONS.md) rather than failing on the first.
@@ -76,6 +81,23 @@ const environmentSchema = z.object({
     .url()
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .default('https://api.digitalocean.com/v2'),
+  /**
+   * The git providers (issue 21, docs/git-providers.md): their OAuth applications (client id and
+   * secret, made by the operator; a provider without them cannot be connected) and their web and
+   * API roots, which tests point at a local fake.
+   */
+  GITHUB_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  GITHUB_CLIENT_SECRET: z.string().trim().min(1).max(255).optional(),
+  GITHUB_OAUTH_URL: httpUrl().default('https://github.com'),
+  GITHUB_API_URL: httpUrl().default('https://api.github.com'),
+  GITLAB_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  GITLAB_CLIENT_SECRET: z.string().trim().min(1).max(255).optional(),
+  GITLAB_OAUTH_URL: httpUrl().default('https://gitlab.com'),
+  GITLAB_API_URL: httpUrl().default('https://gitlab.com/api/v4'),
+  BITBUCKET_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  BITBUCKET_CLIENT_SECRET: z.string().trim().min(1).max(255).optional(),
+  BITBUCKET_OAUTH_URL: httpUrl().default('https://bitbucket.org'),
+  BITBUCKET_API_URL: httpUrl().default('https://api.bitbucket.org/2.0'),
   /**
    * Free subdomains (issue 19, docs/free-domains.md): the zone `{generated}.{zone}` names are made
    * in, and the id of the operator's DNS credential that holds it. Both or neither; without them the
@@ -147,6 +169,8 @@ export interface Config {
   safeApplyRevertSeconds: number;
   mtproxyDownloadUrl: string;
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
+  /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
+  gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
   /** Free subdomains: the zone and the operator's DNS credential, or null when not configured. */
   freeDomain: { zone: string; credentialId: number } | null;
   mailUrl: string | undefined;
@@ -165,6 +189,12 @@ export interface Config {
     nameCheck: 'public' | 'resolve' | 'off' | undefined;
     dnsResolver: string | undefined;
   };
+}
+
+export interface GitProviderConfig {
+  oauthUrl: string;
+  apiUrl: string;
+  client: { id: string; secret: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -233,6 +263,26 @@ export function loadConfig(
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
     mtproxyDownloadUrl: values.MTPROXY_DOWNLOAD_URL,
     dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
+    gitProviders: {
+      github: gitProvider(
+        values.GITHUB_OAUTH_URL,
+        values.GITHUB_API_URL,
+        values.GITHUB_CLIENT_ID,
+        values.GITHUB_CLIENT_SECRET,
+      ),
+      gitlab: gitProvider(
+        values.GITLAB_OAUTH_URL,
+        values.GITLAB_API_URL,
+        values.GITLAB_CLIENT_ID,
+        values.GITLAB_CLIENT_SECRET,
+      ),
+      bitbucket: gitProvider(
+        values.BITBUCKET_OAUTH_URL,
+        values.BITBUCKET_API_URL,
+        values.BITBUCKET_CLIENT_ID,
+        values.BITBUCKET_CLIENT_SECRET,
+      ),
+    },
     freeDomain:
       values.FREE_DOMAIN_ZONE && values.FREE_DOMAIN_CREDENTIAL
         ? { zone: values.FREE_DOMAIN_ZONE, credentialId: values.FREE_DOMAIN_CREDENTIAL }
@@ -247,6 +297,19 @@ export function loadConfig(
       nameCheck: values.ACME_NAME_CHECK,
       dnsResolver: values.ACME_DNS_RESOLVER,
     },
+  };
+}
+
+function gitProvider(
+  oauthUrl: string,
+  apiUrl: string,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): GitProviderConfig {
+  return {
+    oauthUrl,
+    apiUrl,
+    client: clientId && clientSecret ? { id: clientId, secret: clientSecret } : null,
   };
 }
 

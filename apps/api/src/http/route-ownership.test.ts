@@ -31,6 +31,8 @@ const NAMED_PARAMS: Record<string, string> = {
   // Issue 18: a Docker volume name has at least 2 characters; a container is named like one.
   volume: 'data',
   container: 'web',
+  // Issue 21: a git provider names the caller's own connection (a stranger has none: 404).
+  provider: 'github',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
@@ -68,6 +70,7 @@ const ROUTE_PARAMS: Record<string, Record<string, string>> = {
 /** A valid query for each GET route that needs one. */
 const SAMPLE_QUERIES: Record<string, string> = {
   'GET /api/servers/:server/openlitespeed/php-ini': '?version=8.2',
+  'GET /api/repositories/:provider/branches': '?repository=octocat/Hello-World',
 };
 
 const supervisorProgram = {
@@ -197,6 +200,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/sites/:site/bindings': { ips: [] },
   'POST /api/sites/:site/clone': { server_id: 1 },
   'POST /api/sites/:site/configs': { name: 'custom', content: '# x' },
+  'POST /api/sites/:site/balancing/store': { nodes: [{ server_id: 1 }] },
   'PUT /api/sites/:site/configs/:name': { content: '# x' },
   'POST /api/sites/:site/certificates': { type: 'letsencrypt', domains: ['olga.example.com'] },
   'POST /api/sites/:site/certificates/import': {

@@ -192,7 +192,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             ]),
             guarded('verified', [
               comingSoon('user/vps', 'pageTitles.userVps'),
-              comingSoon('user/git', 'pageTitles.userGit'),
+              {
+                path: 'user/git',
+                Component: lazyPage(() => import('../user/git/page').then((module) => module.default)),
+              },
               {
                 path: 'user/dns',
                 Component: lazyPage(() => import('../user/dns/page').then((module) => module.default)),
