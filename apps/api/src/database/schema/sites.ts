@@ -48,6 +48,8 @@ export const sites = pgTable(
     lockdown: boolean('lockdown').notNull().default(false),
     /** IP addresses the vhost listens on; empty means every address (settings: bindings). */
     bindings: jsonb('bindings').notNull().default([]),
+    /** The 8G firewall rules are included in the site's nginx vhost (apps/api/src/firewall-8g). */
+    firewall8g: boolean('firewall_8g').notNull().default(false),
     telegramNotification: boolean('telegram_notification').notNull().default(true),
     /** The certificate the vhost serves, when one is active. */
     certificateId: integer('certificate_id'),
