@@ -1,9 +1,11 @@
 import { bind9Area } from './bind9/bind9.area.js';
 import { dnsProvidersArea } from './dns-providers/dns-providers.area.js';
+import { gitProvidersArea } from './git-providers/git-providers.area.js';
 import { freeDomainsArea } from './free-domains/free-domains.area.js';
 import { mailserverArea } from './mailserver/mailserver.area.js';
 import { roundcubeArea } from './roundcube/roundcube.area.js';
 import { backupsArea } from './backups/backups.area.js';
+import { balancingArea } from './balancing/balancing.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
@@ -16,6 +18,7 @@ import { deploymentsArea } from './deployments/deployments.area.js';
 import { eventsArea } from './events/events.area.js';
 import { fail2banArea } from './fail2ban/fail2ban.area.js';
 import { firewallArea } from './firewall/firewall.area.js';
+import { firewall8gArea } from './firewall-8g/firewall-8g.area.js';
 import { healthArea } from './health/health.area.js';
 import { hotfixArea } from './hotfix/hotfix.area.js';
 import { infoArea } from './info/info.area.js';
@@ -62,7 +65,9 @@ export const AREAS: readonly AnyArea[] = [
   pm2Area,
   sitesArea,
   siteConfigsArea,
+  firewall8gArea,
   certificatesArea,
+  balancingArea,
   deploymentsArea,
   agentArea,
   hotfixArea,
@@ -90,6 +95,7 @@ export const AREAS: readonly AnyArea[] = [
   bind9Area,
   dnsProvidersArea,
   freeDomainsArea,
+  gitProvidersArea,
   mailserverArea,
   roundcubeArea,
 ];

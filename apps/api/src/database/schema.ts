@@ -20,3 +20,5 @@ export * from './schema/ssh-keys.js';
 export * from './schema/vpn.js';
 export * from './schema/dns.js';
 export * from './schema/backups.js';
+export * from './schema/git.js';
+export * from './schema/balancing.js';

@@ -32,6 +32,10 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   // Issue 20: the server section's id is `backup` (spec/000 §2 /servers/{server}/backup).
   backups: 'backup',
   'dns-providers': '../user/dns',
+  // Issue 21 §7: a site's 8G firewall, a card of the site's settings page.
+  'firewall-8g': '../sites/firewall-8g',
+  // Issue 21 point 6: a site's load balancing page (apps/web/src/sites/balancing).
+  balancing: '../sites/balancing',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

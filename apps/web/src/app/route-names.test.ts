@@ -103,6 +103,8 @@ describe('route patterns of the section descriptors', () => {
       'sites.wordpress': '/sites/:site/wordpress',
       'sites.n8n': '/sites/:site/n8n',
       'sites.sourcecode': '/sites/:site/sourcecode',
+      // Not in §2: issue 21 point 6, opened from the site's Settings page (docs/balancing.md).
+      'sites.balancing': '/sites/:site/balancing',
     });
   });
 

@@ -43,7 +43,7 @@ export const SHARED_SECTION_GROUPS = ['eventTexts', 'recipeSteps'] as const;
 
 /** The section id of a catalogue path (`../../servers/applications/locales/en.json` → `applications`). */
 export function sectionOfCataloguePath(file: string): string {
-  const match = /\/servers\/([^/]+)\/locales\/(?:events\.)?[a-z]+\.json$/.exec(file);
+  const match = /\/(?:servers|sites)\/([^/]+)\/locales\/(?:events\.)?[a-z]+\.json$/.exec(file);
   if (!match) throw new Error(`not a section catalogue: ${file}`);
   return match[1]!;
 }

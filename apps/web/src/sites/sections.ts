@@ -179,6 +179,18 @@ export const SITE_SECTIONS = [
     menu: { labelKey: 'sites.menu.settings', icon: 'settings' },
     page: { load: () => import('./settings/SiteSettingsPage').then((module) => module.SiteSettingsPage) },
   },
+  // Load balancing (spec/000 §7 balancing): not an entry of the §2 side menu, opened from the
+  // card on the site's Settings page.
+  {
+    id: 'balancing',
+    route: 'sites.balancing',
+    path: 'balancing',
+    titleKey: 'pageTitles.siteBalancing',
+    page: {
+      load: () => import('./balancing/SiteBalancingPage').then((module) => module.SiteBalancingPage),
+      areas: ['siteBalancing'],
+    },
+  },
   // Opened from the menu's file manager entry (SiteFilesMenuEntry), which picks the window.
   {
     id: 'files',

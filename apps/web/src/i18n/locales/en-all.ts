@@ -1,5 +1,6 @@
 import enTerminal from './en/terminal.json';
 import enSiteWebserver from './en/site-webserver.json';
+import enSiteBalancing from './en/site-balancing.json';
 import enSiteCertificates from './en/site-certificates.json';
 import enSiteDeployments from './en/site-deployments.json';
 import enFiles from './en/files.json';
@@ -27,6 +28,7 @@ export const enAreas = {
   servers: enServers,
   sites: enSites,
   siteWebserver: enSiteWebserver,
+  siteBalancing: enSiteBalancing,
   siteCertificates: enSiteCertificates,
   siteDeployments: enSiteDeployments,
   files: enFiles,
@@ -41,10 +43,16 @@ export const enSections: Readonly<Record<string, Catalogue>> = Object.fromEntrie
   ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
 );
 
-/** The server sections' event texts (servers/<id>/locales/events.en.json), by section. */
+/** The sections' event texts (servers/<id>/ and sites/<id>/locales/events.en.json), by section. */
 export const enSectionEvents: Readonly<Record<string, Catalogue>> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<Catalogue>('../../servers/*/locales/events.en.json', { eager: true, import: 'default' }),
+    import.meta.glob<Catalogue>(
+      ['../../servers/*/locales/events.en.json', '../../sites/*/locales/events.en.json'],
+      {
+        eager: true,
+        import: 'default',
+      },
+    ),
   ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
 );
 
@@ -57,6 +65,7 @@ const enMain = {
   ...enServers,
   ...enSites,
   ...enSiteWebserver,
+  ...enSiteBalancing,
   ...enSiteCertificates,
   ...enSiteDeployments,
   ...enFiles,

@@ -12,10 +12,13 @@ import type { SectionEventTexts } from '../section-catalogues';
 // The server sections' event texts (servers/<id>/locales/events.en.json): in the first bundle
 // like events.json, so an event reads in English wherever it shows (section-catalogues.ts).
 const sectionEvents = Object.values(
-  import.meta.glob<SectionEventTexts>('../../servers/*/locales/events.en.json', {
-    eager: true,
-    import: 'default',
-  }),
+  import.meta.glob<SectionEventTexts>(
+    ['../../servers/*/locales/events.en.json', '../../sites/*/locales/events.en.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 );
 
 /**
@@ -60,6 +63,7 @@ export const lazyEnglishAreas = {
   siteCertificates: () => import('./en/site-certificates.json').then((module) => module.default),
   siteDeployments: () => import('./en/site-deployments.json').then((module) => module.default),
   siteWebserver: () => import('./en/site-webserver.json').then((module) => module.default),
+  siteBalancing: () => import('./en/site-balancing.json').then((module) => module.default),
 };
 
 /**

@@ -2,6 +2,7 @@ import viFiles from './vi/files.json';
 import viTerminal from './vi/terminal.json';
 import viSites from './vi/sites.json';
 import viSiteWebserver from './vi/site-webserver.json';
+import viSiteBalancing from './vi/site-balancing.json';
 import viSiteCertificates from './vi/site-certificates.json';
 import viSiteDeployments from './vi/site-deployments.json';
 import viAccounts from './vi/accounts.json';
@@ -27,6 +28,7 @@ export const viAreas = {
   servers: viServers,
   sites: viSites,
   siteWebserver: viSiteWebserver,
+  siteBalancing: viSiteBalancing,
   siteCertificates: viSiteCertificates,
   siteDeployments: viSiteDeployments,
   files: viFiles,
@@ -47,7 +49,13 @@ export const viSections: Readonly<Record<string, Catalogue>> = Object.fromEntrie
 /** The server sections' event texts (servers/<id>/locales/events.vi.json), by section. */
 export const viSectionEvents: Readonly<Record<string, Catalogue>> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<Catalogue>('../../servers/*/locales/events.vi.json', { eager: true, import: 'default' }),
+    import.meta.glob<Catalogue>(
+      ['../../servers/*/locales/events.vi.json', '../../sites/*/locales/events.vi.json'],
+      {
+        eager: true,
+        import: 'default',
+      },
+    ),
   ).map(([file, catalogue]) => [sectionOfCataloguePath(file), catalogue]),
 );
 
@@ -60,6 +68,7 @@ const viMain = {
   ...viServers,
   ...viSites,
   ...viSiteWebserver,
+  ...viSiteBalancing,
   ...viSiteCertificates,
   ...viSiteDeployments,
   ...viFiles,

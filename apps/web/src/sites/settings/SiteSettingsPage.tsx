@@ -3,15 +3,17 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
+import { Firewall8gCard } from '../firewall-8g/Firewall8gCard';
 import { SiteDangerCard, SitePermissionsCard } from '../show/SiteMaintenanceCards';
 import { useSiteActions } from '../use-site-actions';
 import { useRouteSite } from '../use-site';
+import { BalancingCard } from '../balancing/BalancingCard';
 import { BindingsCard } from './BindingsCard';
 import { DisplayNameCard, LockdownCard, TelegramCard } from './SiteSettingCards';
 
 /**
  * `/sites/{site}/settings` (sites.settings): display name, lockdown, the addresses the vhost
- * listens on, Telegram notifications, file permissions and delete.
+ * listens on, the 8G firewall, Telegram notifications, file permissions and delete.
  */
 export function SiteSettingsPage() {
   const { t } = useTranslation();
@@ -39,7 +41,13 @@ export function SiteSettingsPage() {
               <BindingsCard site={site} actions={actions} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
+              <Firewall8gCard site={site} actions={actions} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
               <SitePermissionsCard site={site} actions={actions} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <BalancingCard siteId={site.id} />
             </Grid>
           </>
         )}

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "firewall_8g" boolean DEFAULT false NOT NULL;
