@@ -33,7 +33,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // As the server tier (vitest.config.ts): one more try under load; npm test names each flaky test.
   retries: 1,
-  timeout: 30_000,
+  // The first files start while the server tier provisions three servers at once (load 12 on two
+  // cores): a fill took 5 s there, and a 35 s journey ran out of 30 s.
+  timeout: 60_000,
   // npm test runs this tier beside the server tier, on two cores: a page may take more than
   // Playwright's default 5 s to show what a loaded server sent.
   expect: { timeout: 15_000 },
@@ -74,7 +76,9 @@ export default defineConfig({
       cwd: repositoryRoot,
       url: `http://127.0.0.1:${smtpHttpPort}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // The first files start while the server tier provisions three servers at once (load 12 on two
+  // cores): a fill took 5 s there, and a 35 s journey ran out of 30 s.
+  timeout: 60_000,
       env: { SMTP_CAPTURE_PORT: String(smtpPort), SMTP_CAPTURE_HTTP_PORT: String(smtpHttpPort) },
     },
     {
