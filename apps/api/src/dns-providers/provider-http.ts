@@ -1,3 +1,4 @@
+import { requestJson } from '../outbound/json-request.js';
 import { DNS_PROVIDER_MESSAGES } from '@hostdeck/contracts/dns-providers';
 import { DnsProviderError } from './dns-provider.js';
 
@@ -49,34 +50,13 @@ export function createProviderHttp(options: ProviderHttpOptions) {
     body?: unknown,
   ): Promise<ProviderResponse> {
     for (let attempt = 0; ; attempt += 1) {
-      let response: Response;
-      try {
-        response = await fetch(`${root}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${options.token}`,
-            accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
-        });
-      } catch (error) {
-        const reason =
-          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-        // The socket's own words (ECONNREFUSED…), or none: the sentence around them is translated.
-        throw new DnsProviderError('unreachable', reason);
-      }
-      const text = await response.text();
-      let parsed: unknown = null;
-      if (text) {
-        try {
-          parsed = JSON.parse(text) as unknown;
-        } catch {
-          parsed = null;
-        }
-      }
+      // The socket's own words (ECONNREFUSED…), or none: the sentence around them is translated.
+      const response = await requestJson(
+        `${root}${path}`,
+        { method, headers: { authorization: `Bearer ${options.token}` }, body, timeoutMs },
+        (reason) => new DnsProviderError('unreachable', reason),
+      );
+      const parsed = response.parsed;
       if (response.status === 429) {
         const seconds = retryAfterSeconds(response.headers);
         if (attempt < RETRIES && seconds <= maxWait) {

@@ -1,3 +1,4 @@
+import { requestJson } from '../outbound/json-request.js';
 import { GitProviderError } from './git-provider.js';
 
 /**
@@ -87,34 +88,17 @@ export function createGitHttp(options: GitHttpOptions) {
   ): Promise<GitResponse> {
     const url = pathOrUrl.startsWith('/') ? `${root}${pathOrUrl}` : sameApi(pathOrUrl);
     if (!url) throw new GitProviderError('refused', 'a page link outside the API');
-    let response: Response;
-    try {
-      response = await fetch(url, {
+    const response = await requestJson(
+      url,
+      {
         method,
-        headers: {
-          authorization: options.authorization,
-          accept: 'application/json',
-          'user-agent': 'HostDeck',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-    } catch (error) {
-      const reason =
-        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-      throw new GitProviderError('unreachable', reason);
-    }
-    const text = await response.text();
-    let parsed: unknown = null;
-    if (text) {
-      try {
-        parsed = JSON.parse(text) as unknown;
-      } catch {
-        parsed = null;
-      }
-    }
+        headers: { authorization: options.authorization, 'user-agent': 'HostDeck' },
+        body,
+        timeoutMs,
+      },
+      (reason) => new GitProviderError('unreachable', reason),
+    );
+    const parsed = response.parsed;
     const status = response.status;
     if (status < 400) return { status, headers: response.headers, body: parsed };
     const message = providerMessage(parsed, status);
