@@ -17,7 +17,9 @@ import { build } from 'esbuild';
 
 const agentDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDirectory = path.join(agentDirectory, 'dist');
-const stage = path.join(distDirectory, 'stage');
+// Per process: server test files build the bundle at the same time (three workers), and a shared
+// stage or temporary archive let one build delete or overwrite another's files half-way.
+const stage = path.join(distDirectory, `stage-${process.pid}`);
 const require = createRequire(path.join(agentDirectory, 'package.json'));
 
 // The version is shared with the panel, so it lives in contracts (the panel never imports the agent).
@@ -142,7 +144,7 @@ const sizes = {
   addon: statSync(path.join(stage, 'pty.node')).size,
 };
 const archive = path.join(distDirectory, `hostdeck-agent-${version}.tar.gz`);
-const temporary = `${archive}.tmp`;
+const temporary = `${archive}.${process.pid}.tmp`;
 execFileSync('tar', ['--owner=0', '--group=0', '--numeric-owner', '-czf', temporary, '-C', stage, '.']);
 execFileSync('mv', ['-f', '--', temporary, archive]);
 if (!process.argv.includes('--debug')) rmSync(stage, { recursive: true, force: true });
