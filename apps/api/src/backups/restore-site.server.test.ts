@@ -6,11 +6,11 @@ import {
   restoreBackupResponseSchema,
 } from '@hostdeck/contracts/backups';
 import { createDatabaseResponseSchema } from '@hostdeck/contracts/databases';
-import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { backupConfigs, databases, events, servers, sites } from '../database/schema.js';
+import { backupConfigs, databases, events, sites } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
-import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
 import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
@@ -44,19 +44,7 @@ describe('restore a deleted site and its databases into a new site', () => {
       workers: true,
       env: { APP_URL: 'https://panel.example.test' },
     }));
-    const session = await connectToTestServer(testServer);
-    const hostKey = session.hostKeyFingerprint;
-    await session.close();
-    await test.database.db
-      .update(servers)
-      .set({
-        installed: true,
-        status: 'INSTALLED',
-        hostKeyFingerprint: hostKey,
-        defaultPhp: '8.2',
-        provision: { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
-      })
-      .where(eq(servers.id, serverId));
+    await markProvisioned(test, testServer, serverId);
   }, 10 * 60_000);
 
   afterAll(async () => {

@@ -8,10 +8,10 @@ import {
   stopTestServer,
   type TestServer,
 } from '../../../../tools/test-server/index.js';
-import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
-import { events, servers } from '../database/schema.js';
+import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { events } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
-import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
 import { createServerRecord } from '../testing/fixtures.js';
 import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
@@ -90,19 +90,7 @@ describe('load balancing on three booted test servers', () => {
       [FIRST, first],
       [SECOND, second],
     ] as const) {
-      const session = await connectToTestServer(server);
-      const hostKey = session.hostKeyFingerprint;
-      await session.close();
-      await test.database.db
-        .update(servers)
-        .set({
-          installed: true,
-          status: 'INSTALLED',
-          hostKeyFingerprint: hostKey,
-          defaultPhp: '8.2',
-          provision: { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
-        })
-        .where(eq(servers.id, ids[name]!));
+      await markProvisioned(test, server, ids[name]!);
     }
   }, 1_200_000);
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteResponseSchema, startedEventResponseSchema } from '@hostdeck/contracts';
 import { firewall8gRoutes } from '@hostdeck/contracts/firewall-8g';
-import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { events, servers } from '../database/schema.js';
+import { events } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
-import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
 import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
@@ -33,19 +33,7 @@ describe('the 8G firewall on a booted test server', () => {
   beforeAll(async () => {
     testServer = await bootWebTestServer(SERVER);
     ({ test, api, serverId } = await createConnectedTestApp(pglite!, testServer, { workers: true }));
-    const session = await connectToTestServer(testServer);
-    const hostKey = session.hostKeyFingerprint;
-    await session.close();
-    await test.database.db
-      .update(servers)
-      .set({
-        installed: true,
-        status: 'INSTALLED',
-        hostKeyFingerprint: hostKey,
-        defaultPhp: '8.2',
-        provision: { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
-      })
-      .where(eq(servers.id, serverId));
+    await markProvisioned(test, testServer, serverId);
   });
 
   afterAll(async () => {

@@ -5,11 +5,11 @@ import {
   siteDetailResponseSchema,
   startedEventResponseSchema,
 } from '@hostdeck/contracts';
-import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
-import { databases, events, servers, sites } from '../database/schema.js';
+import { databases, events, sites } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
-import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -34,19 +34,7 @@ describe('sites on a booted test server', () => {
     testServer = await bootWebTestServer(SERVER);
     ({ test, api, serverId } = await createConnectedTestApp(pglite!, testServer, { workers: true }));
     // As provisioning leaves it (bootWebTestServer installed the same stack), host key recorded.
-    const session = await connectToTestServer(testServer);
-    const hostKey = session.hostKeyFingerprint;
-    await session.close();
-    await test.database.db
-      .update(servers)
-      .set({
-        installed: true,
-        status: 'INSTALLED',
-        hostKeyFingerprint: hostKey,
-        defaultPhp: '8.2',
-        provision: { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
-      })
-      .where(eq(servers.id, serverId));
+    await markProvisioned(test, testServer, serverId);
   });
 
   afterAll(async () => {

@@ -1,7 +1,10 @@
 import { bootTestServer, resetTestServer, type TestServer } from '../../../../tools/test-server/index.js';
+import { connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { servers } from '../database/schema.js';
 import { apiAs, type ApiClient } from '../policy/testing/policy-fixtures.js';
 import { createServerRecord, createSignedInUser } from './fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { eq } from './sql.js';
 import type { TestDatabase } from './test-databases.js';
 
 /** Test server `name` booted if needed, then put back in its fresh state (server tests start clean). */
@@ -41,4 +44,24 @@ export async function createConnectedTestApp(
     password: testServer.password,
   });
   return { test, user, cookie, api, serverId: record.id };
+}
+
+/**
+ * Marks the server row of `testServer` as provisioning leaves it (nginx, PHP 8.2, MariaDB: what the
+ * web image has), with its SSH host key recorded, so site calls may run on it at once.
+ */
+export async function markProvisioned(test: TestApp, testServer: TestServer, serverId: number) {
+  const session = await connectToTestServer(testServer);
+  const hostKey = session.hostKeyFingerprint;
+  await session.close();
+  await test.database.db
+    .update(servers)
+    .set({
+      installed: true,
+      status: 'INSTALLED',
+      hostKeyFingerprint: hostKey,
+      defaultPhp: '8.2',
+      provision: { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
+    })
+    .where(eq(servers.id, serverId));
 }
