@@ -138,19 +138,40 @@ echo "user=$user db=" . ($db->connect_errno ? 'failed' : 'connected');
     .poll(async () => (await fetchOnServer(DOMAIN, '/info.php', 'https')).body, { timeout: 60_000 })
     .toContain('user=shoptest');
 
-  // --- Deployments from a repository on the server itself, reached over SSH with the deploy key.
+  // --- Install Source Code. GitHub's pickers read the connected account (the providers' fake:
+  // recorded answers of GitHub's API): organization, repository, then its default branch.
   await prepareGitRepository(site.linux_user);
-  await page.goto(`/sites/${siteId}/deployment`);
-  await page.locator('input[name="repository"]').fill('git@127.0.0.1:/srv/git/app.git');
-  await page.locator('input[name="branch"]').fill('main');
-  await page.getByTestId('deploy-repository-save').click();
-  await expect(page.getByTestId('deploy-now')).toBeEnabled({ timeout: 30_000 });
-  await page.getByTestId('deploy-key-generate').click();
-  const publicKey = page.getByTestId('deploy-key-public');
+  await page.goto('/user/git');
+  await page.getByTestId('git-provider-github').getByTestId('git-provider-connect').click();
+  await page.waitForURL(/\/user\/git\?connected=github$/);
+  await page.goto(`/sites/${siteId}/sourcecode`);
+  await expect(page.getByTestId('sourcecode-account')).toHaveText('GitHub: connected as octocat', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('sourcecode-install')).toBeDisabled();
+  await pick(page, 'sourcecode-organization', 'octocat');
+  await pick(page, 'sourcecode-repository', 'octocat/Hello-World');
+  await expect(page.getByTestId('sourcecode-branch')).toContainText('master');
+  await expect(page.getByTestId('sourcecode-install')).toBeEnabled();
+
+  // From a Git URL: a repository on the server itself, reached over SSH with the site's deploy key,
+  // which the page shows before the install. Install starts the first deployment, whose output
+  // opens on the Deployments page.
+  await page.getByTestId('sourcecode-source-git').click();
+  await page.getByTestId('sourcecode-key-generate').click();
+  const publicKey = page.getByTestId('sourcecode-deploy-key');
   await expect(publicKey).toHaveValue(/^ssh-ed25519 /, { timeout: 30_000 });
   await onServer(['tee', '-a', '/home/git/.ssh/authorized_keys'], `${await publicKey.inputValue()}\n`);
-
-  await deployAndWait(page, 'finished');
+  await page.getByTestId('sourcecode-git-url').fill('git@127.0.0.1:/srv/git/app.git');
+  await page.getByTestId('sourcecode-git-branch').fill('main');
+  await page.getByTestId('sourcecode-install').click();
+  await page.waitForURL(new RegExp(`/sites/${siteId}/deployment$`));
+  await expect(page.getByTestId('deploy-output')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('deployment-row').first()).toHaveAttribute('data-status', 'finished', {
+    timeout: 5 * 60_000,
+  });
+  // The code is installed: Install Source Code leaves the side menu.
+  await expect(page.getByTestId('site-menu-sourcecode')).toHaveCount(0);
   await expect
     .poll(async () => (await fetchOnServer(DOMAIN)).body, { timeout: 30_000 })
     .toContain('release v1');
@@ -274,6 +295,12 @@ async function setDeployScript(page: Page, script: string) {
   await page.keyboard.type(script);
   await page.getByTestId('deploy-script-save').click();
   await expect(page.getByTestId('deploy-script-save')).toBeDisabled({ timeout: 30_000 });
+}
+
+/** Chooses `option` in the select whose test id is `testId`. */
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).getByRole('combobox').click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Deploy now, then wait for the new deployment at the top of the list to end with `status`. */

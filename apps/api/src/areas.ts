@@ -1,6 +1,7 @@
 import { bind9Area } from './bind9/bind9.area.js';
 import { dnsProvidersArea } from './dns-providers/dns-providers.area.js';
 import { gitProvidersArea } from './git-providers/git-providers.area.js';
+import { sourcecodeArea } from './sourcecode/sourcecode.area.js';
 import { freeDomainsArea } from './free-domains/free-domains.area.js';
 import { mailserverArea } from './mailserver/mailserver.area.js';
 import { roundcubeArea } from './roundcube/roundcube.area.js';
@@ -96,6 +97,7 @@ export const AREAS: readonly AnyArea[] = [
   dnsProvidersArea,
   freeDomainsArea,
   gitProvidersArea,
+  sourcecodeArea,
   mailserverArea,
   roundcubeArea,
 ];

@@ -11,6 +11,12 @@ import { defineRoutes } from './route-contract.js';
 
 export const GIT_PROVIDER_SLUGS = ['github', 'gitlab', 'bitbucket'] as const;
 export type GitProviderSlug = (typeof GIT_PROVIDER_SLUGS)[number];
+/** Each provider's own spelling of its name. */
+export const GIT_PROVIDER_NAMES: Record<GitProviderSlug, string> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  bitbucket: 'Bitbucket',
+};
 
 /** English messages (i18n keys); Vietnamese in apps/api/src/git-providers/git-providers.vi.ts. */
 export const GIT_PROVIDER_MESSAGES = {

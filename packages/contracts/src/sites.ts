@@ -51,6 +51,9 @@ export const siteSummarySchema = z.object({
   proxy_port: z.number().int().nullable(),
   /** wordpress, n8n, phpmyadmin, git and others; null before any code is installed. */
   code_type: z.string().nullable(),
+  /** The code type's icon name and colour (code-types.ts); null without a code type. */
+  code_type_icon: z.string().nullable(),
+  code_type_color: z.string().nullable(),
   linux_user: z.string().nullable(),
   directory: z.string(),
   enabled: z.boolean(),

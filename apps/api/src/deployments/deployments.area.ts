@@ -1,4 +1,5 @@
 import { defineArea } from '../area.js';
+import type { PanelServices } from '../composition.js';
 import { COMMANDS_UPDATE_KEY, DEPLOYMENTS_UPDATE_KEY } from './deployment-messages.js';
 import { registerDeploymentTasks } from './deployment-tasks.js';
 import { deploymentsRoutes } from './deployments.routes.js';
@@ -6,6 +7,20 @@ import { createDeploymentsRepository } from './deployments.repository.js';
 import { createDeploymentsService } from './deployments.service.js';
 import { deploymentsVi } from './deployments.vi.js';
 import { createSiteCommandsService } from './site-commands.service.js';
+
+/** A site's deployments service over the panel's services (Install Source Code starts deploys too). */
+export function deploymentsServiceOf(
+  panel: PanelServices,
+  repository = createDeploymentsRepository(panel.db),
+) {
+  return createDeploymentsService({
+    repository,
+    access: panel.siteAccess,
+    events: panel.events,
+    secretBox: panel.secretBox,
+    appUrl: panel.config.appUrl,
+  });
+}
 
 /** The deployments and commands of a site (spec/000 §7 deploys, commands), and its deploy URL. */
 export const deploymentsArea = defineArea({
@@ -15,13 +30,7 @@ export const deploymentsArea = defineArea({
     const access = panel.siteAccess;
     return {
       deploymentRepository: repository,
-      deployments: createDeploymentsService({
-        repository,
-        access,
-        events: panel.events,
-        secretBox: panel.secretBox,
-        appUrl: panel.config.appUrl,
-      }),
+      deployments: deploymentsServiceOf(panel, repository),
       commands: createSiteCommandsService({ repository, access, events: panel.events }),
     };
   },

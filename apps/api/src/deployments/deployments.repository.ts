@@ -17,6 +17,7 @@ export type SiteUpdate = Partial<
     | 'sealedDeployToken'
     | 'autoDeploy'
     | 'currentRelease'
+    | 'codeType'
   >
 >;
 

@@ -96,6 +96,9 @@ const SAMPLE_SSH_KEY =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKlx2J2mKyy0n3ZXqP7bx3oXbJ3E2fC5fGc4kK9sW8YV sample';
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/teams/:team': { name: 'Stolen' },
+  // Issue 21: Install Source Code.
+  'POST /api/sites/:site/code/git': { repository: 'git@example.com:olga/site.git', branch: 'main' },
+  'POST /api/sites/:site/code/:provider': { repository: 'octocat/Hello-World', branch: 'master' },
   // Issue 20: backups.
   'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
   'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },

@@ -1,4 +1,5 @@
 import { AGENT_PORT, SITE_HOME_TEMPLATE, type SiteDetail, type SiteSummary } from '@hostdeck/contracts';
+import { codeTypeStyle } from '@hostdeck/contracts/code-types';
 import type { DatabaseRow, SiteRow } from './sites.repository.js';
 
 /** The home of a site on its server (spec/000 §9): /home/{linux_user}/{site}. */
@@ -23,6 +24,8 @@ export function presentSite(
     is_agent: site.proxyPort === AGENT_PORT,
     proxy_port: site.proxyPort,
     code_type: site.codeType,
+    code_type_icon: codeTypeStyle(site.codeType)?.icon ?? null,
+    code_type_color: codeTypeStyle(site.codeType)?.color ?? null,
     linux_user: site.linuxUser,
     directory: site.directory,
     enabled: site.enabled,

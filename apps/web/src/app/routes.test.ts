@@ -121,6 +121,8 @@ function site(id: number, on: ServerDetail): SiteDetail {
     is_agent: false,
     proxy_port: null,
     code_type: null,
+    code_type_icon: null,
+    code_type_color: null,
     linux_user: 'hostdeck',
     directory: '/',
     enabled: true,

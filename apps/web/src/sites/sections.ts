@@ -79,6 +79,10 @@ export const SITE_SECTIONS = [
       icon: 'sourcecode',
       shows: (site) => notAlias(site) && !site.is_agent && !site.code_type,
     },
+    page: {
+      load: () => import('./sourcecode/SiteSourcecodePage').then((module) => module.SiteSourcecodePage),
+      areas: ['siteDeployments'],
+    },
   },
   {
     id: 'wordpress',

@@ -27,8 +27,8 @@ export function createDeploymentFakeServer() {
 }
 
 /** A panel whose job workers run events against the deployment fake server. */
-export function useDeploymentApp() {
-  return useFakeServerApp(createDeploymentFakeServer());
+export function useDeploymentApp(options: Parameters<typeof useFakeServerApp>[1] = {}) {
+  return useFakeServerApp(createDeploymentFakeServer(), options);
 }
 
 /**

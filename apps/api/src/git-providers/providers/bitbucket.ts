@@ -1,4 +1,8 @@
-import type { GitOrganizationItem, GitRepositoryItem } from '@hostdeck/contracts/git-providers';
+import {
+  GIT_PROVIDER_NAMES,
+  type GitOrganizationItem,
+  type GitRepositoryItem,
+} from '@hostdeck/contracts/git-providers';
 import { GitProviderError, type GitProviderAdapter } from '../git-provider.js';
 import { joinUrl, requestToken } from '../oauth.js';
 import { MAX_PAGES, createGitHttp, pathOf, type GitHttp } from '../provider-http.js';
@@ -117,7 +121,7 @@ export function createBitbucketAdapter(options: {
 
 export const bitbucket: GitProviderDefinition = {
   slug: 'bitbucket',
-  name: 'Bitbucket',
+  name: GIT_PROVIDER_NAMES.bitbucket,
   authorizeUrl(client, redirectUri, state) {
     // Bitbucket takes the scopes from the OAuth consumer's settings and its callback URL from
     // there too; redirect_uri is still sent so a consumer with several accepts this one.

@@ -1,4 +1,8 @@
-import type { GitOrganizationItem, GitRepositoryItem } from '@hostdeck/contracts/git-providers';
+import {
+  GIT_PROVIDER_NAMES,
+  type GitOrganizationItem,
+  type GitRepositoryItem,
+} from '@hostdeck/contracts/git-providers';
 import { GitProviderError, type GitProviderAdapter } from '../git-provider.js';
 import { joinUrl, requestToken, type OauthClient } from '../oauth.js';
 import { MAX_PAGES, createGitHttp, nextLink, pathOf, type GitHttp } from '../provider-http.js';
@@ -106,7 +110,7 @@ export function createGithubAdapter(options: {
 
 export const github: GitProviderDefinition = {
   slug: 'github',
-  name: 'GitHub',
+  name: GIT_PROVIDER_NAMES.github,
   authorizeUrl(client: OauthClient, redirectUri: string, state: string) {
     const url = new URL(joinUrl(client.oauthUrl, '/login/oauth/authorize'));
     url.search = new URLSearchParams({

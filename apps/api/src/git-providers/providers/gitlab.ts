@@ -1,4 +1,8 @@
-import type { GitOrganizationItem, GitRepositoryItem } from '@hostdeck/contracts/git-providers';
+import {
+  GIT_PROVIDER_NAMES,
+  type GitOrganizationItem,
+  type GitRepositoryItem,
+} from '@hostdeck/contracts/git-providers';
 import { GitProviderError, type GitProviderAdapter } from '../git-provider.js';
 import { joinUrl, requestToken } from '../oauth.js';
 import { MAX_PAGES, createGitHttp, type GitHttp } from '../provider-http.js';
@@ -106,7 +110,7 @@ export function createGitlabAdapter(options: {
 
 export const gitlab: GitProviderDefinition = {
   slug: 'gitlab',
-  name: 'GitLab',
+  name: GIT_PROVIDER_NAMES.gitlab,
   authorizeUrl(client, redirectUri, state) {
     const url = new URL(joinUrl(client.oauthUrl, '/oauth/authorize'));
     url.search = new URLSearchParams({

@@ -129,7 +129,15 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 export async function startGitProviderFake(
-  options: { port?: number; host?: string } = {},
+  options: {
+    port?: number;
+    host?: string;
+    /**
+     * Runs before an API call is answered, as the provider acts before it answers: a test puts a
+     * deploy key the panel adds where its git server reads it, so the first deploy can use it.
+     */
+    beforeAnswer?: (request: FakeGitRequest) => Promise<void>;
+  } = {},
 ): Promise<GitProviderFake> {
   const fixtures = Object.fromEntries(
     PROVIDERS.map((provider) => [provider, gitFixture(provider)]),
@@ -301,13 +309,15 @@ export async function startGitProviderFake(
         }
         if (rawPath.startsWith(`${API_PREFIX[provider]}/`)) {
           const path = (request.url ?? '/').slice(API_PREFIX[provider].length);
-          requests.push({
+          const recorded: FakeGitRequest = {
             provider,
             method: request.method ?? 'GET',
             path,
             authorization: request.headers.authorization,
             body,
-          });
+          };
+          requests.push(recorded);
+          await options.beforeAnswer?.(recorded);
           api(provider, request, path, raw, response);
           return;
         }

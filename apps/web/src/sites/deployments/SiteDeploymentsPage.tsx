@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { Deployment, DeploymentStarted } from '@hostdeck/contracts';
 import { notifySuccess } from '../../api/error-handling';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -39,7 +40,11 @@ export function SiteDeploymentsPage() {
   } = useDeploySettings(site && site.site_id === null ? siteId : 0);
   const queryClient = useQueryClient();
   const listPage = useListPage();
-  const [shownEventId, setShownEventId] = useState<number | null>(null);
+  // Install Source Code comes here with its first deployment's event: its output opens at once.
+  const location = useLocation();
+  const [shownEventId, setShownEventId] = useState<number | null>(
+    (location.state as { deploymentEventId?: number } | null)?.deploymentEventId ?? null,
+  );
   // Counts the "Output" clicks: each one brings the output into view, even for the event shown.
   const [reveal, setReveal] = useState(0);
 

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   GIT_OAUTH_ERRORS,
+  GIT_PROVIDER_NAMES,
   GIT_PROVIDER_SLUGS,
   type GitConnection,
   type GitOauthError,
@@ -40,11 +41,7 @@ const BADGES: Record<GitProviderSlug, { letters: string; background: string }> =
   bitbucket: { letters: 'BB', background: '#0052cc' },
 };
 
-const PROVIDER_NAMES: Record<GitProviderSlug, string> = {
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  bitbucket: 'Bitbucket',
-};
+const PROVIDER_NAMES = GIT_PROVIDER_NAMES;
 
 function isSlug(value: string | null): value is GitProviderSlug {
   return (GIT_PROVIDER_SLUGS as readonly string[]).includes(value ?? '');
