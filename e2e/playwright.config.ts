@@ -77,8 +77,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${smtpHttpPort}/health`,
       reuseExistingServer: false,
       // The first files start while the server tier provisions three servers at once (load 12 on two
-  // cores): a fill took 5 s there, and a 35 s journey ran out of 30 s.
-  timeout: 60_000,
+      // cores): a fill took 5 s there, and a 35 s journey ran out of 30 s.
+      timeout: 60_000,
       env: { SMTP_CAPTURE_PORT: String(smtpPort), SMTP_CAPTURE_HTTP_PORT: String(smtpHttpPort) },
     },
     {
