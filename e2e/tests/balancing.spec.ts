@@ -122,8 +122,42 @@ test('load balancing: nodes added, enabled, one drained, then disabled', async (
   await page.getByTestId('balancing-save').click();
   await expectAnswers(['200 node-b']);
 
+  // Both nodes serve again; the rolling deploy sends the balancer site's repository to each in
+  // turn (each node clones from a copy on itself), and the site keeps answering.
+  await page.getByTestId('balancing-node-1').getByLabel('Drained').uncheck();
+  await page.getByTestId('balancing-save').click();
+  await expectAnswers(['200 node-b', '200 node-c']);
+  await apiCall(page, 'PUT', `/api/sites/${siteIds[0]}/repository`, {
+    repository: 'git@127.0.0.1:app.git',
+    branch: 'main',
+  });
+  const key = await apiCall(page, 'POST', `/api/sites/${siteIds[0]}/deploys/key`);
+  const publicKey = ((await key.json()) as { data: { public_key: string } }).data.public_key;
+  for (const node of servers.slice(1)) {
+    const made = await runOnTestServer(node, [
+      'bash',
+      '-c',
+      `set -e
+       id -u git >/dev/null 2>&1 || useradd -m -s /bin/bash git
+       install -d -o git -g git -m 700 /home/git/.ssh
+       printf '%s\\n' "$1" > /home/git/.ssh/authorized_keys
+       chown git:git /home/git/.ssh/authorized_keys && chmod 600 /home/git/.ssh/authorized_keys
+       runuser -u git -- bash -c 'set -e; git init -q --bare -b main ~/app.git; git clone -q ~/app.git ~/work 2>/dev/null
+         cd ~/work; printf "release v1\\n" > index.html; git add index.html
+         git -c user.name=Test -c user.email=test@example.test commit -q -m v1; git push -q origin HEAD:main'`,
+      'repository',
+      publicKey,
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+  }
+  await page.getByTestId('balancing-deploy').click();
+  const output = page.getByTestId('balancing-deploy-output');
+  await expect(output).toContainText('Take lbe-2 out of the balancer', { timeout: 5 * 60_000 });
+  await expect(output).toContainText('Put lbe-3 back into the balancer', { timeout: 5 * 60_000 });
+  await expectAnswers(['200 release v1']);
+
   await page.getByTestId('balancing-toggle').click();
   await expect(page.getByTestId('balancing-status')).toHaveText('Disabled', { timeout: 30_000 });
   await expectAnswers(['200 balancer-own']);
-  expect(await body(servers[1]!.address)).toBe('200 node-b');
+  expect(await body(servers[1]!.address)).toBe('200 release v1');
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEventDescriptions } from './events.js';
+import { startedEventResponseSchema } from './server-management.js';
 import { defineRoutes } from './route-contract.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
 
@@ -22,6 +23,8 @@ export const BALANCING_MESSAGES = {
   ipHashBackup: 'IP hash does not support backup nodes',
   nginxOnly: 'Load balancing needs nginx, on the balancer and on every node',
   notConfigured: 'Add the nodes and save them first',
+  notBalancing: 'Turn balancing on over at least one node first',
+  noRepository: 'Set the repository and the branch on the Deployments page first: the nodes deploy them',
 } as const;
 
 /** nginx's `upstream` methods: round robin (its default), least connections, IP hash. */
@@ -129,6 +132,15 @@ export const balancingRoutes = defineRoutes({
     path: '/api/sites/:site/balancing/disable',
     response: balancingActionResponseSchema,
   },
+  /**
+   * The panel's own (issue 21 point 6): deploys the balancer site's code to every node, one at a
+   * time, each drained from the balancer while it deploys. One event on the balancer's server.
+   */
+  deploy: {
+    method: 'POST',
+    path: '/api/sites/:site/balancing/deploy',
+    response: startedEventResponseSchema,
+  },
 });
 
 /** Event types: the balancer's own config (model: the site) and a node's backend include (model: the node's site). */
@@ -138,6 +150,7 @@ export const BALANCING_EVENT_TYPES = {
   remove: 'balancing_remove',
   backendApply: 'balancing_backend_apply',
   backendRemove: 'balancing_backend_remove',
+  rollingDeploy: 'balancing_rolling_deploy',
 } as const;
 
 export const BALANCING_EVENT_DESCRIPTIONS = defineEventDescriptions({
@@ -145,6 +158,7 @@ export const BALANCING_EVENT_DESCRIPTIONS = defineEventDescriptions({
   removeBalancer: 'Stop balancing {site}',
   applyBalancerBackend: 'Accept the traffic of {site} from its balancer {address} only',
   removeBalancerBackend: 'Accept the traffic of {site} from everyone again',
+  rollingDeploy: 'Deploy {site} to its {count} node(s), one at a time',
 });
 
 declare module './events.js' {

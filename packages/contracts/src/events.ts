@@ -88,6 +88,9 @@ export const EVENT_ERRORS = {
   serverGone: 'The server no longer exists',
   databaseGone: 'The database no longer exists',
   deploymentGone: 'This deployment or its site no longer exists',
+  balancingOff: 'This site is not balancing over nodes: turn balancing on first',
+  rollingDeployFailed:
+    'The deployment on {server} failed: {server} serves again with its release, the nodes after it were not deployed',
   commandGone: 'This command or its site no longer exists',
   noRepository: 'The site has no repository',
   cloneSizeUnknown: 'The source server did not report the size of the archive',

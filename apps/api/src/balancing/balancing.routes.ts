@@ -17,6 +17,7 @@ export const balancingRoutes: FastifyPluginAsyncZod<{ balancing: BalancingServic
   route(app, routes.enable, {}, async ({ user, params }) => ({
     data: await balancing.enable(user, params.site),
   }));
+  route(app, routes.deploy, { status: 201 }, ({ user, params }) => balancing.deploy(user, params.site));
   route(app, routes.disable, {}, async ({ user, params }) => ({
     data: await balancing.disable(user, params.site),
   }));

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteResponseSchema } from '@hostdeck/contracts';
+import { createSiteResponseSchema, startedEventResponseSchema } from '@hostdeck/contracts';
 import { balancingActionResponseSchema, type BalancingEvents } from '@hostdeck/contracts/balancing';
 import {
   linkTestServers,
@@ -245,13 +245,86 @@ describe('load balancing on three booted test servers', () => {
     expect(new Set(await markers(4))).toEqual(new Set(['node-b']));
   });
 
+  it('a rolling deploy takes each node out, deploys it and puts it back: the site answers 200 throughout', async () => {
+    const base = `/api/sites/${siteId}/balancing`;
+    const both = await api.post(`${base}/store`, {
+      nodes: [{ server_id: ids[FIRST] }, { server_id: ids[SECOND] }],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    await settle(balancingActionResponseSchema.parse(both.json()).data.events);
+    // The balancer site's deployment settings are the nodes' too. Each node clones from a
+    // repository on itself (git@127.0.0.1), the same release on both.
+    for (const server of [first, second]) {
+      const made = await on(
+        server,
+        `set -e
+         id -u git >/dev/null 2>&1 || useradd -m -s /bin/bash git
+         install -d -o git -g git -m 700 /home/git/.ssh
+         install -o git -g git -m 600 /dev/null /home/git/.ssh/authorized_keys
+         runuser -u git -- bash -c 'set -e; git init -q --bare -b main ~/app.git; git clone -q ~/app.git ~/work 2>/dev/null
+           cd ~/work; printf "release v1\\n" > index.html; git add index.html
+           git -c user.name=Test -c user.email=test@example.test commit -q -m v1; git push -q origin HEAD:main'`,
+      );
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const repository = await api.put(`/api/sites/${siteId}/repository`, {
+      repository: 'git@127.0.0.1:app.git',
+      branch: 'main',
+    });
+    expect(repository.statusCode, repository.body).toBe(200);
+    const key = await api.post(`/api/sites/${siteId}/deploys/key`);
+    expect(key.statusCode, key.body).toBe(200);
+    const publicKey = key.json<{ data: { public_key: string } }>().data.public_key;
+    for (const server of [first, second]) {
+      const added = await runOnTestServer(server, [
+        'bash',
+        '-c',
+        'printf "%s\\n" "$1" >> /home/git/.ssh/authorized_keys',
+        'add-key',
+        publicKey,
+      ]);
+      expect(added.code, added.stderr).toBe(0);
+    }
+
+    // Visitors the whole time: every answer through the balancer must be a 200.
+    let polling = true;
+    const answers: number[] = [];
+    const visitors = (async () => {
+      while (polling) {
+        answers.push((await get(balancer.address).catch(() => ({ status: 0 }))).status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const started = await api.post(`${base}/deploy`);
+    expect(started.statusCode, started.body).toBe(201);
+    const event = await waitForEvent(startedEventResponseSchema.parse(started.json()).data.id).finally(() => {
+      polling = false;
+    });
+    await visitors;
+    expect(event.status, event.output ?? '').toBe('FINISHED');
+    expect(event.output).toContain(`Take ${FIRST} out of the balancer`);
+    expect(event.output).toContain(`Put ${SECOND} back into the balancer`);
+    console.log(
+      `rolling deploy: ${answers.length} requests through the balancer while it ran, all answered 200`,
+    );
+    expect(answers.length).toBeGreaterThan(10);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    expect(new Set(await markers(4))).toEqual(new Set(['release v1']));
+    // Both nodes are back in, as the user left them.
+    const upstream = await on(balancer, `cat /etc/nginx/conf.d/hostdeck-balancer-${DOMAIN}.conf`);
+    expect(upstream.stdout).not.toContain('down;');
+    for (const server of [first, second]) {
+      expect((await on(server, `readlink ${HOME}/current`)).stdout).toMatch(/^releases\/\d{14}/);
+    }
+  });
+
   it('disable: the balancer serves its own site again and the backends answer everyone', async () => {
     const disabled = await api.post(`/api/sites/${siteId}/balancing/disable`);
     expect(disabled.statusCode, disabled.body).toBe(200);
     await settle(balancingActionResponseSchema.parse(disabled.json()).data.events);
     expect(await get(balancer.address)).toEqual({ status: 200, body: 'balancer-own' });
-    expect(await get(first.address)).toEqual({ status: 200, body: 'node-b' });
-    expect(await get(second.address)).toEqual({ status: 200, body: 'node-c' });
+    expect(await get(first.address)).toEqual({ status: 200, body: 'release v1' });
+    expect(await get(second.address)).toEqual({ status: 200, body: 'release v1' });
     const left = await on(
       balancer,
       `ls /etc/nginx/conf.d/hostdeck-balancer-${DOMAIN}.conf /etc/nginx/hostdeck/${DOMAIN}/_hostdeck-balancer.conf 2>&1`,

@@ -22,23 +22,19 @@ import type { AccessPolicy } from '../policy/access-policy.js';
 import type { Caller } from '../policy/server-policy.js';
 import type { ServersRepository } from '../servers/servers.repository.js';
 import type { AuthorizedSite, SiteAccess } from '../sites/site-access.js';
-import type { BalancingCandidate, BalancingRepository, SiteBalancerRow } from './balancing.repository.js';
+import type { BalancingRepository, SiteBalancerRow } from './balancing.repository.js';
+import { balancerInput, ROLLING_DEPLOY_TASK, type ResolvedNode } from './rolling-deploy.js';
 
 export interface BalancingDependencies {
   repository: BalancingRepository;
   access: Pick<SiteAccess, 'authorize'>;
   policy: Pick<AccessPolicy, 'authorizeServer'>;
-  events: Pick<EventsService, 'startRecipe'>;
+  events: Pick<EventsService, 'startRecipe' | 'startTask'>;
   servers: Pick<ServersRepository, 'findRow'>;
 }
 
 const storedNodesSchema = z.array(balancingNodeSchema);
 const serverIdsSchema = z.array(z.number().int());
-
-/** A node checked against the panel's rows: its server's address and its site there. */
-interface ResolvedNode extends BalancingNode {
-  candidate: BalancingCandidate;
-}
 
 const DEFAULTS = { method: 'round_robin', maxFails: 3, failTimeout: 10 } as const;
 
@@ -151,19 +147,7 @@ export function createBalancingService({
       userId: caller.id,
       serverId: server.id,
       recipeId: balancingApply.id,
-      input: {
-        site: site.name,
-        method: row.method,
-        max_fails: row.maxFails,
-        fail_timeout: row.failTimeout,
-        nodes: nodes.map((node) => ({
-          address: node.candidate.serverIp,
-          port: node.port,
-          weight: node.weight,
-          backup: node.backup,
-          down: node.down,
-        })),
-      },
+      input: balancerInput(site, row, nodes),
       type: BALANCING_EVENT_TYPES.apply,
       description: { id: 'applyBalancer', values: { site: site.name, count: nodes.length } },
       siteId: site.id,
@@ -230,6 +214,35 @@ export function createBalancingService({
       const row = await repository.upsert(siteId, { enabled: true });
       const started = await apply(caller, authorized, row, resolved);
       return { balancing: await present(authorized, await repository.find(siteId)), events: started };
+    },
+
+    /**
+     * POST api/sites/{site}/balancing/deploy: the rolling deploy (rolling-deploy.ts), one event on
+     * the balancer's server. The nodes are checked as for enable; the site needs its repository.
+     */
+    async deploy(caller: Caller, siteId: number) {
+      const authorized = await access.authorize(caller, siteId, 'manage');
+      const { site, server } = authorized;
+      const existing = await repository.find(siteId);
+      const nodes = nodesOf(existing);
+      if (!existing?.enabled || nodes.length === 0)
+        throw new ValidationError({ nodes: [BALANCING_MESSAGES.notBalancing] });
+      if (!site.repository || !site.branch)
+        throw new ValidationError({ repository: [BALANCING_MESSAGES.noRepository] });
+      await resolveNodes(caller, authorized, nodes);
+      const event = await events.startTask({
+        userId: caller.id,
+        serverId: server.id,
+        task: ROLLING_DEPLOY_TASK,
+        input: { site_id: site.id },
+        type: BALANCING_EVENT_TYPES.rollingDeploy,
+        description: {
+          id: 'rollingDeploy',
+          values: { site: site.name, count: nodes.filter((node) => !node.down).length },
+        },
+        siteId: site.id,
+      });
+      return { data: { id: event.id } };
     },
 
     /** POST api/sites/{site}/balancing/disable: the site serves itself; its nodes answer everyone again. */

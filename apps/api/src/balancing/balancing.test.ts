@@ -248,4 +248,39 @@ describe('load balancing API', () => {
     expect(disabledTypes).toEqual(['balancing_remove', 'balancing_backend_remove']);
     expect(disabled.events.map((event) => event.server_id)).toEqual([front.id, one.id]);
   });
+
+  it('starts a rolling deploy only while balancing, with a repository, for a manager of every node', async () => {
+    const { olga, piet, front, one, two, site, base } = await scene();
+    const off = await olga.api.post(`${base}/deploy`);
+    expect(off.statusCode, off.body).toBe(422);
+    expect(off.json().errors.nodes).toEqual([BALANCING_MESSAGES.notBalancing]);
+
+    await olga.api.post(`${base}/store`, {
+      nodes: [{ server_id: one.id }, { server_id: two.id, down: true }],
+    });
+    expect((await olga.api.post(`${base}/enable`)).statusCode).toBe(200);
+    const noRepository = await olga.api.post(`${base}/deploy`);
+    expect(noRepository.statusCode, noRepository.body).toBe(422);
+    expect(noRepository.json().errors.repository).toEqual([BALANCING_MESSAGES.noRepository]);
+
+    await db()
+      .update(sites)
+      .set({ repository: 'git@example.test:shop/site.git', branch: 'main' })
+      .where(eq(sites.id, site.id));
+    const before = await countEvents();
+    expect((await piet.api.post(`${base}/deploy`)).statusCode).toBe(404);
+    expect(await countEvents()).toBe(before);
+
+    const started = await olga.api.post(`${base}/deploy`);
+    expect(started.statusCode, started.body).toBe(201);
+    const event = await readEvent(started.json<{ data: { id: number } }>().data.id);
+    expect(event).toMatchObject({
+      type: 'balancing_rolling_deploy',
+      recipeId: 'task:balancing-rolling-deploy',
+      serverId: front.id,
+      siteId: site.id,
+      // The drained node is not deployed.
+      descriptionValues: { site: 'shop.test', count: 1 },
+    });
+  });
 });

@@ -20,6 +20,9 @@ export const balancingVi: Record<string, string> = {
   [BALANCING_MESSAGES.ipHashBackup]: 'IP hash không hỗ trợ nút dự phòng',
   [BALANCING_MESSAGES.nginxOnly]: 'Cân bằng tải cần nginx, trên bộ cân bằng tải và trên mọi nút',
   [BALANCING_MESSAGES.notConfigured]: 'Hãy thêm các nút và lưu lại trước',
+  [BALANCING_MESSAGES.notBalancing]: 'Hãy bật cân bằng tải qua ít nhất một nút trước',
+  [BALANCING_MESSAGES.noRepository]:
+    'Hãy đặt kho mã và nhánh trên trang Triển khai trước: các nút sẽ triển khai chúng',
   [balancingApply.steps[0]!.title]: 'Cấu hình bộ cân bằng tải',
   [balancingRemove.steps[0]!.title]: 'Gỡ bộ cân bằng tải',
   [balancingBackendApply.steps[0]!.title]: 'Chỉ nhận lưu lượng của website từ bộ cân bằng tải',
@@ -29,5 +32,6 @@ export const balancingVi: Record<string, string> = {
     removeBalancer: 'Ngừng cân bằng tải {site}',
     applyBalancerBackend: 'Chỉ nhận lưu lượng của {site} từ bộ cân bằng tải {address}',
     removeBalancerBackend: 'Nhận lại lưu lượng của {site} từ mọi nơi',
+    rollingDeploy: 'Triển khai {site} lên {count} nút, lần lượt từng nút',
   }),
 };

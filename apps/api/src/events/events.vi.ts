@@ -57,6 +57,9 @@ export const EVENT_ERRORS_VI: Record<EventErrorId, string> = {
   serverGone: 'Máy chủ không còn tồn tại',
   databaseGone: 'Cơ sở dữ liệu không còn tồn tại',
   deploymentGone: 'Lần triển khai này hoặc website của nó không còn tồn tại',
+  balancingOff: 'Trang web này không cân bằng tải qua các nút: hãy bật cân bằng tải trước',
+  rollingDeployFailed:
+    'Triển khai trên {server} thất bại: {server} phục vụ lại với bản phát hành của nó, các nút sau đó chưa được triển khai',
   commandGone: 'Lệnh này hoặc website của nó không còn tồn tại',
   noRepository: 'Website chưa có kho mã nguồn',
   cloneSizeUnknown: 'Máy chủ nguồn không cho biết kích thước của tệp nén',

@@ -28,10 +28,17 @@ import {
 } from '@hostdeck/contracts/balancing';
 import { notifySuccess } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/form-errors';
+import { LiveEventOutput } from '../../components/LiveEventOutput';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useRouteSite } from '../use-site';
-import { balancingKey, balancingQuery, setBalancingEnabled, storeBalancing } from './balancing-api';
+import {
+  balancingKey,
+  balancingQuery,
+  deployToNodes,
+  setBalancingEnabled,
+  storeBalancing,
+} from './balancing-api';
 
 interface NodeRow {
   server_id: number;
@@ -75,8 +82,65 @@ export function SiteBalancingPage() {
   const siteId = site?.id ?? 0;
   const query = useQuery({ ...balancingQuery(siteId), enabled: siteId > 0 });
   if (!site || !query.data) return <LoadingIndicator />;
-  // A fresh form whenever the panel's answer changes (after a save, enable or disable).
-  return <BalancingForm key={query.dataUpdatedAt} site={site} balancing={query.data} />;
+  // A fresh form whenever the panel's answer changes (after a save, enable or disable); the rolling
+  // deploy stays outside it, so its output survives those reloads.
+  return (
+    <Stack spacing={3}>
+      <BalancingForm key={query.dataUpdatedAt} site={site} balancing={query.data} />
+      {query.data.enabled && <RollingDeploy siteId={siteId} />}
+    </Stack>
+  );
+}
+
+/** Deploy to all nodes, one at a time (POST …/balancing/deploy), and the output of the last one started. */
+function RollingDeploy({ siteId }: { siteId: number }) {
+  const { t } = useTranslation();
+  const [eventId, setEventId] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const deploy = useMutation({
+    mutationFn: () => deployToNodes(siteId),
+    onSuccess: (started) => {
+      setErrors({});
+      setEventId(started);
+      notifySuccess();
+    },
+    onError: (error) => setErrors(fieldErrorsOf(error)),
+  });
+  const messages = Object.values(errors);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="balancing-deploy-card">
+      <Stack spacing={1.5}>
+        <Typography variant="h6" component="h2">
+          {t('siteBalancing.deploy.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('siteBalancing.deploy.description')}
+        </Typography>
+        {messages.length > 0 && (
+          <Alert severity="error" data-testid="balancing-deploy-errors">
+            {messages.join(' ')}
+          </Alert>
+        )}
+        <Stack direction="row">
+          <Button
+            variant="contained"
+            onClick={() => deploy.mutate()}
+            loading={deploy.isPending}
+            data-testid="balancing-deploy"
+          >
+            {t('siteBalancing.deploy.start')}
+          </Button>
+        </Stack>
+        {eventId !== null && (
+          <LiveEventOutput
+            eventId={eventId}
+            title={t('siteBalancing.deploy.output')}
+            testId="balancing-deploy-output"
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
 }
 
 function BalancingForm({ site, balancing }: { site: SiteDetail; balancing: Balancing }) {

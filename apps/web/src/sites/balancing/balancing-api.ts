@@ -30,3 +30,9 @@ export async function setBalancingEnabled(site: number, enabled: boolean): Promi
   const route = enabled ? routes.enable : routes.disable;
   return (await apiSend('POST', apiPath(route.path, { site }), undefined, route.response)).data;
 }
+
+/** The rolling deploy (POST …/balancing/deploy): the id of its event on the balancer's server. */
+export async function deployToNodes(site: number): Promise<number> {
+  return (await apiSend('POST', apiPath(routes.deploy.path, { site }), undefined, routes.deploy.response))
+    .data.id;
+}
