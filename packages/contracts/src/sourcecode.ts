@@ -20,7 +20,6 @@ export const SOURCECODE_MESSAGES = {
   alias: 'An alias shares its parent site’s code: install the source code on the parent site',
   agent: 'The agent’s site serves the agent: it takes no source code',
   installed: 'This site already has its code ({codeType}): change it on the Deployments page',
-  notReady: 'The site is not ready yet',
   noSshUrl: '{provider} gives no SSH address for this repository',
   noBranch: 'The repository has no branch {branch}',
 } as const;

@@ -68,6 +68,15 @@ export function createDeploymentsService(dependencies: DeploymentsServiceDepende
     return `${dependencies.appUrl}${path}?token=${encodeURIComponent(token)}`;
   }
 
+  /** A new Ed25519 deploy key for the site, not stored: the columns to save once it is in use. */
+  function newDeployKey(site: Pick<SiteRow, 'id'>) {
+    const pair = generateSshKeyPair(`hostdeck-site-${site.id}`);
+    return {
+      deployPublicKey: pair.publicKey,
+      sealedDeployKey: secretBox.seal(pair.privateKey, DEPLOY_SECRET_PURPOSE.deployKey),
+    };
+  }
+
   /** Settings as a manager sees them (environment and webhook token included). */
   async function managerSettings(site: SiteRow, server: SiteServerRow) {
     const withToken = await deployToken(site);
@@ -149,6 +158,7 @@ export function createDeploymentsService(dependencies: DeploymentsServiceDepende
 
   return {
     deployToken,
+    newDeployKey,
 
     /** GET deploys/settings: the .env and the webhook token only for those who may manage the site. */
     async settings(caller: Caller, siteId: number) {
@@ -201,13 +211,7 @@ export function createDeploymentsService(dependencies: DeploymentsServiceDepende
 
     /** A new Ed25519 deploy key (replacing any previous one): the private half sealed, never shown. */
     generateKey(caller: Caller, siteId: number) {
-      return update(caller, siteId, (site) => {
-        const pair = generateSshKeyPair(`hostdeck-site-${site.id}`);
-        return {
-          deployPublicKey: pair.publicKey,
-          sealedDeployKey: secretBox.seal(pair.privateKey, DEPLOY_SECRET_PURPOSE.deployKey),
-        };
-      });
+      return update(caller, siteId, newDeployKey);
     },
 
     deleteKey(caller: Caller, siteId: number) {

@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteResponseSchema, startedEventResponseSchema } from '@hostdeck/contracts';
-import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { dnsCredentials, events, freeDomains, servers } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { createSshExecutor } from '../remote/remote-executor.js';
 import { createServerConnections } from '../servers/server-connection.js';
-import { createConnectedTestApp } from '../testing/connected-test-server.js';
+import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
 import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
@@ -40,20 +40,8 @@ describe('free subdomains at our bind9 on a booted test server', () => {
       workers: true,
       env: { FREE_DOMAIN_ZONE: ZONE, FREE_DOMAIN_CREDENTIAL: '1' },
     }));
-    const session = await connectToTestServer(testServer);
-    const hostKey = session.hostKeyFingerprint;
-    await session.close();
+    await markProvisioned(test, testServer, serverId);
     const db = test.database.db;
-    await db
-      .update(servers)
-      .set({
-        installed: true,
-        status: 'INSTALLED',
-        hostKeyFingerprint: hostKey,
-        defaultPhp: '8.2',
-        provision: { web_server: 'nginx', php_versions: ['8.2'], database: 'mariadb' },
-      })
-      .where(eq(servers.id, serverId));
     const [owner] = await db.select({ userId: servers.userId }).from(servers).where(eq(servers.id, serverId));
     const [credential] = await db
       .insert(dnsCredentials)

@@ -11,7 +11,7 @@ import { requireSettled } from '../sites/site-dependencies.js';
 
 export interface SourcecodeServiceDependencies {
   access: Pick<SiteAccess, 'authorize'>;
-  deployments: Pick<DeploymentsService, 'generateKey' | 'deployToken' | 'settings' | 'deployNow'>;
+  deployments: Pick<DeploymentsService, 'newDeployKey' | 'deployToken' | 'settings' | 'deployNow'>;
   repository: Pick<DeploymentsRepository, 'updateSite'>;
   gitProviders: Pick<GitProvidersService, 'withAdapter'>;
 }
@@ -25,9 +25,9 @@ export interface SourcecodeRequest {
  * Install Source Code (issue 21 point 2, docs/sourcecode.md): a repository becomes a site's code
  * through the deployment machinery (deployments/), and its first deployment starts at once.
  * - From a provider, the panel checks the repository and branch with the caller's own connection,
- *   gives the site a fresh deploy key, adds it (read-only) and a push webhook signed with the
- *   site's deploy token through the provider's API, and turns auto deploy on: a push deploys with
- *   no manual step. Nothing of the site changes until the provider took both.
+ *   makes a fresh deploy key, adds it (read-only) and a push webhook signed with the site's deploy
+ *   token through the provider's API, and turns auto deploy on: a push deploys with no manual
+ *   step. The site's settings and key change only once the provider took both.
  * - From any git URL, the site keeps the deploy key it has (or gets one); the Deployments page
  *   shows the key and webhook URL to add at the git host.
  * The site's code type becomes the source (github, gitlab, bitbucket or git), which hides Install
@@ -54,7 +54,13 @@ export function createSourcecodeService({
     caller: NamedCaller,
     siteId: number,
     source: SourcecodeSource,
-    values: { repository: string; branch: string; autoDeploy?: boolean },
+    values: {
+      repository: string;
+      branch: string;
+      autoDeploy?: boolean;
+      deployPublicKey?: string;
+      sealedDeployKey?: string;
+    },
   ) {
     await repository.updateSite(siteId, { ...values, codeType: source });
     return deployments.deployNow(caller, siteId);
@@ -64,8 +70,9 @@ export function createSourcecodeService({
     /** POST api/sites/{site}/code/git */
     async installFromGit(caller: NamedCaller, siteId: number, request: SourcecodeRequest) {
       const { site } = await installable(caller, siteId);
-      if (!site.deployPublicKey) await deployments.generateKey(caller, site.id);
-      return configureAndDeploy(caller, site.id, 'git', request);
+      // The key the site has (the user may have added it at the git host already), or a new one.
+      const key = site.deployPublicKey ? {} : deployments.newDeployKey(site);
+      return configureAndDeploy(caller, site.id, 'git', { ...request, ...key });
     },
 
     /** POST api/sites/{site}/code/{github|gitlab|bitbucket} */
@@ -76,7 +83,7 @@ export function createSourcecodeService({
       request: SourcecodeRequest,
     ) {
       const { site } = await installable(caller, siteId);
-      const sshUrl = await gitProviders.withAdapter(caller, provider, async (adapter) => {
+      const installed = await gitProviders.withAdapter(caller, provider, async (adapter) => {
         const owner = request.repository.slice(0, request.repository.lastIndexOf('/'));
         const wanted = request.repository.toLowerCase();
         const found = (await adapter.listRepositories(owner)).find(
@@ -90,23 +97,25 @@ export function createSourcecodeService({
         if (!branches.some((branch) => branch.name === request.branch)) {
           throw new ValidationError({ branch: [SOURCECODE_MESSAGES.noBranch] }, { branch: request.branch });
         }
-        // A fresh key each time: a provider refuses a key it already has, so a retry after a
-        // failed webhook would otherwise fail on the key.
-        const keyed = await deployments.generateKey(caller, site.id);
+        // A fresh key each time (a provider refuses a key it already has, so a retry after a
+        // failed webhook would otherwise fail on the key), stored only once the provider took it
+        // and the webhook: until then the site keeps the key its deployments use.
+        const key = deployments.newDeployKey(site);
         await adapter.addDeployKey(found.full_name, {
           title: `HostDeck ${site.name}`,
-          key: keyed.data.public_key ?? '',
+          key: key.deployPublicKey,
         });
         // The token first (made once and kept), then the URL that carries it.
         const { token } = await deployments.deployToken(site);
         const settings = await deployments.settings(caller, site.id);
         await adapter.addPushWebhook(found.full_name, { url: settings.data.webhook_url, secret: token });
-        return found.ssh_url;
+        return { sshUrl: found.ssh_url, key };
       });
       return configureAndDeploy(caller, site.id, provider, {
-        repository: sshUrl,
+        repository: installed.sshUrl,
         branch: request.branch,
         autoDeploy: true,
+        ...installed.key,
       });
     },
   };

@@ -85,6 +85,10 @@ describe('Install Source Code API', () => {
   it('changes nothing when the branch does not exist or the provider refuses the webhook', async () => {
     const { olga, site, base } = await deploymentScene(testApp());
     await connectGitProvider(olga, fake, 'github');
+    // A key the site's deployments already use stays until the provider took the new one.
+    expect((await olga.api.post(`${base}/deploys/key`)).statusCode).toBe(200);
+    const { deployPublicKey, sealedDeployKey } = await readSite(db(), site.id);
+    expect(deployPublicKey).toMatch(/^ssh-ed25519 /);
     const missing = await olga.api.post(`${base}/code/github`, {
       repository: 'octocat/Hello-World',
       branch: 'no-such-branch',
@@ -99,7 +103,14 @@ describe('Install Source Code API', () => {
     });
     expect(refused.statusCode, refused.body).toBe(404);
     const row = await readSite(db(), site.id);
-    expect(row).toMatchObject({ repository: null, branch: null, codeType: null, autoDeploy: false });
+    expect(row).toMatchObject({
+      repository: null,
+      branch: null,
+      codeType: null,
+      autoDeploy: false,
+      deployPublicKey,
+      sealedDeployKey,
+    });
     expect(await db().select().from(events).where(eq(events.siteId, site.id))).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +7,8 @@ import { branchSchema, repositoryUrlSchema, type DeploySettings } from '@hostdec
 import { notifySuccess } from '../../api/error-handling';
 import { useFieldErrors } from '../../api/form-errors';
 import { schemaMessage, type FieldMessage } from '../../api/field-messages';
-import { inputTestId } from '../../components/test-ids';
 import { deploySettingsCalls } from './deployment-api';
+import { RepositoryFields } from './RepositoryFields';
 import { SettingsCard } from './SettingsCard';
 import type { DeploySettingsState } from './use-deploy-settings';
 
@@ -66,26 +65,13 @@ export function RepositoryCard({
           submit();
         }}
       >
-        <TextField
-          name="repository"
-          size="small"
-          label={t('siteDeployments.repository.url')}
-          placeholder="git@github.com:user/repository.git"
-          value={repository}
-          onChange={(event) => setRepository(event.target.value)}
-          error={Boolean(helper('repository'))}
-          helperText={helper('repository') ?? t('siteDeployments.repository.urlHelp')}
-          slotProps={{ htmlInput: { ...inputTestId('deploy-repository-url'), spellCheck: false } }}
-        />
-        <TextField
-          name="branch"
-          size="small"
-          label={t('siteDeployments.repository.branch')}
-          value={branch}
-          onChange={(event) => setBranch(event.target.value)}
-          error={Boolean(helper('branch'))}
-          helperText={helper('branch')}
-          slotProps={{ htmlInput: { ...inputTestId('deploy-repository-branch'), spellCheck: false } }}
+        <RepositoryFields
+          repository={repository}
+          branch={branch}
+          onRepository={setRepository}
+          onBranch={setBranch}
+          errorOf={helper}
+          testIdPrefix="deploy-repository"
         />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" loading={saving} data-testid="deploy-repository-save">

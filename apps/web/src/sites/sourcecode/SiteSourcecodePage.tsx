@@ -24,6 +24,7 @@ import { inputTestId } from '../../components/test-ids';
 import { PageTitle } from '../../pages/PageTitle';
 import { useGitConnections } from '../../user/git/git-providers-api';
 import { deploySettingsCalls, deploySettingsKey, deploySettingsQuery } from '../deployments/deployment-api';
+import { RepositoryFields } from '../deployments/RepositoryFields';
 import { siteDetailKey, SITE_LISTS_KEY } from '../site-api';
 import { useRouteSite } from '../use-site';
 import { branchesQuery, installSourcecode, organizationsQuery, repositoriesQuery } from './sourcecode-api';
@@ -317,26 +318,13 @@ export function SiteSourcecodePage() {
             )}
             {source === 'git' && (
               <>
-                <TextField
-                  name="repository"
-                  size="small"
-                  label={t('siteDeployments.repository.url')}
-                  placeholder="git@github.com:user/repository.git"
-                  value={gitUrl}
-                  onChange={(event) => setGitUrl(event.target.value)}
-                  error={Boolean(helper('repository'))}
-                  helperText={helper('repository') ?? t('siteDeployments.repository.urlHelp')}
-                  slotProps={{ htmlInput: { ...inputTestId('sourcecode-git-url'), spellCheck: false } }}
-                />
-                <TextField
-                  name="branch"
-                  size="small"
-                  label={t('siteDeployments.repository.branch')}
-                  value={gitBranch}
-                  onChange={(event) => setGitBranch(event.target.value)}
-                  error={Boolean(helper('branch'))}
-                  helperText={helper('branch')}
-                  slotProps={{ htmlInput: { ...inputTestId('sourcecode-git-branch'), spellCheck: false } }}
+                <RepositoryFields
+                  repository={gitUrl}
+                  branch={gitBranch}
+                  onRepository={setGitUrl}
+                  onBranch={setGitBranch}
+                  errorOf={helper}
+                  testIdPrefix="sourcecode-git"
                 />
                 <GitDeployKey siteId={siteId} />
               </>

@@ -41,8 +41,6 @@ const BADGES: Record<GitProviderSlug, { letters: string; background: string }> =
   bitbucket: { letters: 'BB', background: '#0052cc' },
 };
 
-const PROVIDER_NAMES = GIT_PROVIDER_NAMES;
-
 function isSlug(value: string | null): value is GitProviderSlug {
   return (GIT_PROVIDER_SLUGS as readonly string[]).includes(value ?? '');
 }
@@ -176,7 +174,7 @@ export function UserGitPage() {
   const [disconnecting, setDisconnecting] = useState<GitConnection | null>(null);
 
   const returned = search.get('provider') ?? search.get('connected');
-  const returnedName = isSlug(returned) ? PROVIDER_NAMES[returned] : '';
+  const returnedName = isSlug(returned) ? GIT_PROVIDER_NAMES[returned] : '';
   const error = search.get('git_error');
   const connected = isSlug(search.get('connected'));
   const clearReturn = () => setSearch({}, { replace: true });
