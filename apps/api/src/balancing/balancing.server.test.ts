@@ -37,7 +37,9 @@ const HOME = `/home/hostdeck/${DOMAIN}`;
 function get(address: string, path = '/'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const call = request(
-      { host: address, port: 80, path, headers: { host: DOMAIN }, timeout: 10_000 },
+      // A new connection per request, as a first visit: a kept-alive one can be closed by an nginx
+      // reload just as the next request is sent, which a browser retries and this client would not.
+      { host: address, port: 80, path, headers: { host: DOMAIN }, timeout: 10_000, agent: false },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
@@ -261,7 +263,7 @@ describe('load balancing on three booted test servers', () => {
          id -u git >/dev/null 2>&1 || useradd -m -s /bin/bash git
          install -d -o git -g git -m 700 /home/git/.ssh
          install -o git -g git -m 600 /dev/null /home/git/.ssh/authorized_keys
-         runuser -u git -- bash -c 'set -e; git init -q --bare -b main ~/app.git; git clone -q ~/app.git ~/work 2>/dev/null
+         runuser -u git -- bash -c 'set -e; rm -rf ~/app.git ~/work; git init -q --bare -b main ~/app.git; git clone -q ~/app.git ~/work 2>/dev/null
            cd ~/work; printf "release v1\\n" > index.html; git add index.html
            git -c user.name=Test -c user.email=test@example.test commit -q -m v1; git push -q origin HEAD:main'`,
       );
