@@ -1,5 +1,6 @@
 import { AGENT_PORT } from '@hostdeck/contracts';
 import { GIT_PROVIDER_NAMES, type GitProviderSlug } from '@hostdeck/contracts/git-providers';
+import { repositoryUrlSchema } from '@hostdeck/contracts/site-deployments';
 import { SOURCECODE_MESSAGES, type SourcecodeSource } from '@hostdeck/contracts/sourcecode';
 import type { DeploymentsRepository } from '../deployments/deployments.repository.js';
 import type { DeploymentsService, NamedCaller } from '../deployments/deployments.service.js';
@@ -90,7 +91,9 @@ export function createSourcecodeService({
           (item) => item.full_name.toLowerCase() === wanted,
         );
         if (!found) throw new GitProviderError('not-found', request.repository);
-        if (!found.ssh_url) {
+        // The provider's answer is input too: an address outside the repository grammar is treated
+        // as no address, before any key or webhook is added.
+        if (!found.ssh_url || !repositoryUrlSchema.safeParse(found.ssh_url).success) {
           throw new ConflictError(SOURCECODE_MESSAGES.noSshUrl, { provider: GIT_PROVIDER_NAMES[provider] });
         }
         const branches = await adapter.listBranches(found.full_name);

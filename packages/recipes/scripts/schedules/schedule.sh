@@ -14,7 +14,8 @@ hd_cron_state=/var/lib/hostdeck/cron
 hd_cron_wrapper=/usr/local/lib/hostdeck/cron-run
 
 # hd_cron_run_main ID [cron|manual]  The wrapper: runs job ID as its user, never twice at once
-# (flock -n; a run that finds the last one still running is skipped with status 75), stopped at
+# (flock; a run that finds the last one still running is skipped with status 75, a manual one after
+# waiting up to 10 s for it to end), stopped at
 # its time limit (timeout, whose process group takes the job's children with it), with a fixed
 # PATH and environment, its output (stdout and stderr) kept up to 64 KiB, its start, end, exit
 # code and trigger recorded. `manual` ("Run now") also copies the output to stdout, live.
@@ -36,8 +37,12 @@ hd_cron_run_main() {
   [[ $limit =~ ^[1-9][0-9]{0,4}$ ]] || { echo "cron-run: invalid time limit" >&2; return 2; }
   home=$(getent passwd "$user" | cut -d: -f6) || true
   [[ -n $home ]] || { echo "cron-run: the user $user does not exist" >&2; return 2; }
+  # A manual run waits a little for a run that is just ending (cron's own start of the same
+  # minute, say); cron's runs never wait.
+  local wait=(-n)
+  [[ $mode == manual ]] && wait=(-w 10)
   exec 9>"$dir/lock"
-  if ! flock -n 9; then
+  if ! flock "${wait[@]}" 9; then
     echo "cron-run: job $id is still running; this run is skipped" >&2
     return 75
   fi

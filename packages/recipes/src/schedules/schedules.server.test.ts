@@ -128,7 +128,8 @@ describe('cron jobs on a server', () => {
     // The job's children went with it.
     expect((await runOnTestServer(server, ['pgrep', '-u', 'hostdeck', '-f', 'sleep 30'])).code).toBe(1);
 
-    await succeed(scheduleApply, job(903, 'sleep 4', '0 * * * *', 60));
+    // A manual run waits up to 10 s for a run in progress, then gives up.
+    await succeed(scheduleApply, job(903, 'sleep 25', '0 * * * *', 60));
     await sh('(/usr/local/lib/hostdeck/cron-run 903 cron >/dev/null 2>&1 &) ; sleep 1');
     const overlap = await run(scheduleRun, { id: 903 });
     expect(overlap.exitCode).not.toBe(0);

@@ -68,6 +68,9 @@ const draftOf = (balancing: Balancing): Draft => ({
   })),
 });
 
+/** What the form was made from: the stored configuration, without the candidates' details. */
+const storedKeyOf = (balancing: Balancing) => JSON.stringify([balancing.enabled, draftOf(balancing)]);
+
 /** A number field's value: NaN while empty, so the schema refuses it with its own message. */
 const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
@@ -82,11 +85,12 @@ export function SiteBalancingPage() {
   const siteId = site?.id ?? 0;
   const query = useQuery({ ...balancingQuery(siteId), enabled: siteId > 0 });
   if (!site || !query.data) return <LoadingIndicator />;
-  // A fresh form whenever the panel's answer changes (after a save, enable or disable); the rolling
-  // deploy stays outside it, so its output survives those reloads.
+  // A fresh form only when the stored configuration changes (a save, enable or disable), not at
+  // every refetch: a finished event of the site refetches the same answer, and the user's unsaved
+  // edits must survive it. The rolling deploy stays outside the form, so its output survives too.
   return (
     <Stack spacing={3}>
-      <BalancingForm key={query.dataUpdatedAt} site={site} balancing={query.data} />
+      <BalancingForm key={storedKeyOf(query.data)} site={site} balancing={query.data} />
       {query.data.enabled && <RollingDeploy siteId={siteId} />}
     </Stack>
   );
