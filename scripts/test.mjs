@@ -51,9 +51,19 @@ await tier('Dependencies', async () => {
   await ensurePostgres();
 });
 await tier('Build', () => build());
-await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
-await tier('Unit, integration and API tests', () => run('npx', vitestArguments('unit'), { cwd: root }));
 const testServerTool = path.join(root, 'tools/test-server/test-server.sh');
+// Both tiers that boot servers use the web image: built once here, not raced for by their first
+// files, while the check and unit tiers run (the image build mostly waits on apt and the disk).
+await Promise.all([
+  tier('Test server image', async () => {
+    if (existsSync(testServerTool))
+      await runPrefixed('[image] ', 'bash', [testServerTool, 'image', 'web'], { cwd: root });
+  }),
+  (async () => {
+    await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
+    await tier('Unit, integration and API tests', () => run('npx', vitestArguments('unit'), { cwd: root }));
+  })(),
+]);
 async function stopServersOf(tag) {
   if (!existsSync(testServerTool)) return;
   await run('bash', [testServerTool, 'down-all'], {
@@ -61,10 +71,6 @@ async function stopServersOf(tag) {
     env: { ...process.env, HOSTDECK_TEST_RUN: tag },
   }).catch(() => {});
 }
-// Both tiers boot servers from the web image: built once here, not raced for by their first files.
-await tier('Test server image', async () => {
-  if (existsSync(testServerTool)) await run('bash', [testServerTool, 'image', 'web'], { cwd: root });
-});
 await Promise.all([
   tier('Server tests (booted test servers)', async () => {
     try {
