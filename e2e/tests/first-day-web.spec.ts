@@ -249,9 +249,13 @@ test('Apps lists applications by their product names', async () => {
 
 test('Clean asks first, then says how it ended', async () => {
   await page.goto(`/servers/${serverId}`);
-  await page.getByTestId('server-clean').click();
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('Free disk space on this server?');
+  // The page may still re-render as the server's details arrive (a click on a button that is then
+  // replaced opens nothing): click until the dialog is open.
+  await expect(async () => {
+    if (!(await confirm.isVisible())) await page.getByTestId('server-clean').click();
+    await expect(confirm).toContainText('Free disk space on this server?', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await confirm.getByRole('button', { name: 'Clean' }).click();
   await expect(confirm).toBeHidden();
   // Messages queue up (each Event-status has its own): go through them until the last one.
