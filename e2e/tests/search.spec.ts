@@ -1,15 +1,14 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { registerVerifiedUser } from '../support/accounts';
+import { openSearchWithKeyboard } from '../support/search';
 
 test('Ctrl+K opens global search and the keyboard chooses a result', async ({ page }) => {
   await registerVerifiedUser(page);
   await page.goto('/servers');
   await expect(page.getByTestId('search-button')).toBeVisible();
 
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByTestId('search-dialog');
-  await expect(dialog).toBeVisible();
+  const dialog = await openSearchWithKeyboard(page);
   await page
     .getByTestId('search-input')
     .locator('input')
@@ -31,8 +30,7 @@ test('Ctrl+K opens global search and the keyboard chooses a result', async ({ pa
   await expect(dialog).toBeHidden();
 
   // Esc closes, and closing clears the search text.
-  await page.keyboard.press('Control+k');
-  await expect(dialog).toBeVisible();
+  await openSearchWithKeyboard(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerVerifiedUser } from '../support/accounts';
 import { createEnglishCheck, readableTexts } from '../support/english-check';
+import { openSearchWithKeyboard } from '../support/search';
 
 async function expectNoEnglish(page: Page, check: ReturnType<typeof createEnglishCheck>, screen: string) {
   await check.expectNone(page, screen);
@@ -32,8 +33,7 @@ test('in Vietnamese no English string remains on the shell screens', async ({ pa
   await expectNoEnglish(page, english, 'the notifications panel');
   await page.keyboard.press('Escape');
 
-  await page.keyboard.press('Control+k');
-  await expect(page.getByTestId('search-dialog')).toBeVisible();
+  await openSearchWithKeyboard(page);
   await expectNoEnglish(page, english, 'the search dialog');
   await page.keyboard.press('Escape');
 
