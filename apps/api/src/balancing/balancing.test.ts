@@ -238,6 +238,13 @@ describe('load balancing API', () => {
     expect(types).toEqual(['balancing_backend_apply', 'balancing_backend_remove', 'balancing_apply']);
     expect(restored.events.map((event) => event.server_id)).toEqual([one.id, two.id, front.id]);
 
+    // While it balances, the site cannot be deleted: its nodes would go on answering it only.
+    const refused = await olga.api.delete(`/api/sites/${site.id}`);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(
+      'This site is a load balancer. Turn load balancing off first, so its nodes answer everyone again.',
+    );
+
     const disabled = balancingActionResponseSchema.parse(
       (await olga.api.post(`${base}/disable`)).json(),
     ).data;

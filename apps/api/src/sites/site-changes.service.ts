@@ -132,6 +132,7 @@ export function createSiteChangesService(
       const { site } = await access.authorize(caller, siteId, 'delete');
       if (site.protected) throw new ServerError(SITE_MESSAGES.protected);
       if (site.status === SITE_STATUS.deleting) throw new ServerError(SITE_MESSAGES.busy);
+      if (await repository.isBalancer(site.id)) throw new ServerError(SITE_MESSAGES.balancing);
       if (site.siteId !== null) {
         const parent = await repository.findById(site.siteId);
         if (!parent) throw new NotFoundError();

@@ -10,6 +10,8 @@ export const SITE_MESSAGES = {
   databaseUserInvalid: 'This name cannot be used as a database user',
   phpNotInstalled: 'PHP {version} is not installed on this server',
   protected: 'This site is protected. Turn protection off to delete it.',
+  balancing:
+    'This site is a load balancer. Turn load balancing off first, so its nodes answer everyone again.',
   aliasOfAlias: 'An alias cannot have aliases of its own',
   aliasReadOnly: 'This site is an alias of {parent}: change {parent} instead',
   busy: 'This site is being created or deleted: wait for it to finish',

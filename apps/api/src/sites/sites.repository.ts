@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
-import { certificates, databases, favorites, servers, sites } from '../database/schema.js';
+import { certificates, databases, favorites, servers, siteBalancers, sites } from '../database/schema.js';
 import { siteIsVisibleTo } from '../policy/site-policy.js';
 import { FAVORITE_KINDS } from '../servers/favorites.repository.js';
 import { likePattern } from '../servers/servers.repository.js';
@@ -144,6 +144,18 @@ export function createSitesRepository(db: Database) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * The site balances over nodes, or left a node's include behind: its nodes answer only it
+     * (docs/balancing.md), so deleting it must wait for a disable.
+     */
+    async isBalancer(siteId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ enabled: siteBalancers.enabled, applied: siteBalancers.appliedServerIds })
+        .from(siteBalancers)
+        .where(eq(siteBalancers.siteId, siteId));
+      return row !== undefined && (row.enabled || (Array.isArray(row.applied) && row.applied.length > 0));
     },
 
     async insert(values: NewSiteRow): Promise<SiteRow> {

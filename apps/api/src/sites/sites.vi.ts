@@ -15,6 +15,8 @@ export const sitesVi: Record<SiteMessage, string> = {
   [SITE_MESSAGES.databaseUserInvalid]: 'Không thể dùng tên này làm người dùng cơ sở dữ liệu',
   [SITE_MESSAGES.phpNotInstalled]: 'PHP {version} chưa được cài trên máy chủ này',
   [SITE_MESSAGES.protected]: 'Trang web này đang được bảo vệ. Hãy tắt bảo vệ để xóa nó.',
+  [SITE_MESSAGES.balancing]:
+    'Trang web này là bộ cân bằng tải. Hãy tắt cân bằng tải trước để các nút của nó lại phục vụ mọi người.',
   [SITE_MESSAGES.aliasOfAlias]: 'Một tên miền phụ (alias) không thể có alias riêng',
   [SITE_MESSAGES.aliasReadOnly]: 'Trang web này là alias của {parent}: hãy thay đổi {parent}',
   [SITE_MESSAGES.busy]: 'Trang web này đang được tạo hoặc xóa: hãy đợi nó hoàn tất',
