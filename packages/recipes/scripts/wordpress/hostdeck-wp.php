@@ -1,0 +1,327 @@
+<?php
+/**
+ * HostDeck's WordPress tool (packages/recipes/scripts/wordpress, docs/wordpress.md). Installed by
+ * the panel root-owned and read-only in /usr/local/lib/hostdeck/wordpress/, run as the site's
+ * Linux user with the PHP CLI from the site's WordPress folder. Every argument is an environment
+ * variable the panel validated with a grammar first (HD_WP_*); nothing here is evaluated as code.
+ * Prints one JSON object on stdout; a failure prints {"error": "..."} and exits 1.
+ */
+
+error_reporting(E_ALL & ~E_DEPRECATED & ~E_NOTICE & ~E_WARNING);
+ini_set('display_errors', 'stderr');
+
+function hd_env($name, $default = null)
+{
+    $value = getenv($name);
+    return ($value === false || $value === '') ? $default : $value;
+}
+
+function hd_out($data)
+{
+    echo json_encode($data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE), "\n";
+    exit(0);
+}
+
+function hd_fail($message)
+{
+    fwrite(STDERR, $message . "\n");
+    echo json_encode(array('error' => $message)), "\n";
+    exit(1);
+}
+
+$hostdeck_action = hd_env('HD_WP_ACTION', '');
+$hostdeck_url = hd_env('HD_WP_URL', 'http://localhost');
+$hostdeck_parts = parse_url($hostdeck_url);
+$_SERVER['HTTP_HOST'] = $hostdeck_parts['host'] ?? 'localhost';
+$_SERVER['SERVER_NAME'] = $_SERVER['HTTP_HOST'];
+$_SERVER['REQUEST_URI'] = '/';
+$_SERVER['SERVER_PORT'] = ($hostdeck_parts['scheme'] ?? 'http') === 'https' ? '443' : '80';
+if (($hostdeck_parts['scheme'] ?? 'http') === 'https') {
+    $_SERVER['HTTPS'] = 'on';
+}
+$_SERVER['REQUEST_METHOD'] = 'GET';
+
+if ($hostdeck_action === 'install') {
+    define('WP_INSTALLING', true);
+}
+// Updates as background updates run them: an active plugin stays active while its files change.
+if (in_array($hostdeck_action, array('update', 'install-item'), true)) {
+    define('DOING_CRON', true);
+}
+
+if (!is_file('wp-load.php')) {
+    hd_fail('wp-load.php is not in ' . getcwd());
+}
+require './wp-load.php';
+
+// The directory API the must-use plugin sends WordPress's own calls to.
+$hostdeck_directory = hd_env('HD_WP_DIRECTORY');
+if ($hostdeck_directory !== null && $hostdeck_action !== 'install' && get_option('hostdeck_directory_api') !== $hostdeck_directory) {
+    update_option('hostdeck_directory_api', $hostdeck_directory, true);
+}
+
+require_once ABSPATH . 'wp-admin/includes/plugin.php';
+require_once ABSPATH . 'wp-admin/includes/theme.php';
+require_once ABSPATH . 'wp-admin/includes/plugin-install.php';
+require_once ABSPATH . 'wp-admin/includes/file.php';
+require_once ABSPATH . 'wp-admin/includes/misc.php';
+require_once ABSPATH . 'wp-admin/includes/update.php';
+require_once ABSPATH . 'wp-admin/includes/user.php';
+
+/** The plugin file (slug/file.php) of a directory slug, or null. */
+function hd_plugin_file($hostdeck_slug)
+{
+    foreach (array_keys(get_plugins()) as $file) {
+        if ($file === $hostdeck_slug . '.php' || strpos($file, $hostdeck_slug . '/') === 0) {
+            return $file;
+        }
+    }
+    return null;
+}
+
+function hd_auto_updates($hostdeck_type)
+{
+    return (array) get_site_option($hostdeck_type === 'plugins' ? 'auto_update_plugins' : 'auto_update_themes', array());
+}
+
+function hd_items($hostdeck_type)
+{
+    $auto = hd_auto_updates($hostdeck_type);
+    $items = array();
+    if ($hostdeck_type === 'plugins') {
+        wp_update_plugins();
+        $updates = get_site_transient('update_plugins');
+        foreach (get_plugins() as $file => $data) {
+            $hostdeck_slug = strpos($file, '/') === false ? basename($file, '.php') : dirname($file);
+            $update = $updates->response[$file] ?? null;
+            $items[] = array(
+                'slug' => $hostdeck_slug,
+                'name' => $data['Name'],
+                'version' => $data['Version'],
+                'status' => is_plugin_active($file) ? 'active' : 'inactive',
+                'update' => $update ? $update->new_version : null,
+                'auto_update' => in_array($file, $auto, true),
+            );
+        }
+    } else {
+        wp_update_themes();
+        $updates = get_site_transient('update_themes');
+        $current = get_stylesheet();
+        foreach (wp_get_themes() as $hostdeck_slug => $theme) {
+            $update = $updates->response[$hostdeck_slug] ?? null;
+            $items[] = array(
+                'slug' => $hostdeck_slug,
+                'name' => $theme->get('Name'),
+                'version' => $theme->get('Version'),
+                'status' => $hostdeck_slug === $current ? 'active' : 'inactive',
+                'update' => $update ? $update['new_version'] : null,
+                'auto_update' => in_array($hostdeck_slug, $auto, true),
+            );
+        }
+    }
+    return $items;
+}
+
+function hd_require_item($hostdeck_type, $hostdeck_slug)
+{
+    if ($hostdeck_type === 'plugins') {
+        $file = hd_plugin_file($hostdeck_slug);
+        if ($file === null) {
+            hd_fail("the plugin $hostdeck_slug is not installed");
+        }
+        return $file;
+    }
+    if (!wp_get_theme($hostdeck_slug)->exists()) {
+        hd_fail("the theme $hostdeck_slug is not installed");
+    }
+    return $hostdeck_slug;
+}
+
+function hd_upgrader($hostdeck_type)
+{
+    require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+    $skin = new Automatic_Upgrader_Skin();
+    return $hostdeck_type === 'plugins' ? new Plugin_Upgrader($skin) : new Theme_Upgrader($skin);
+}
+
+function hd_upgrade_result($result, $upgrader, $what)
+{
+    if ($result === true || (is_array($result) && !empty($result))) {
+        return;
+    }
+    $messages = $upgrader->skin->get_upgrade_messages();
+    if (is_wp_error($result)) {
+        $messages[] = $result->get_error_message();
+    }
+    if (is_wp_error($upgrader->skin->result)) {
+        $messages[] = $upgrader->skin->result->get_error_message();
+    }
+    hd_fail("$what failed: " . implode(' ', array_map('wp_strip_all_tags', $messages)));
+}
+
+$hostdeck_type = hd_env('HD_WP_TYPE', 'plugins');
+$hostdeck_slug = hd_env('HD_WP_SLUG', '');
+
+switch ($hostdeck_action) {
+    case 'install':
+        require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+        if (is_blog_installed()) {
+            hd_out(array('installed' => true, 'already' => true));
+        }
+        $password = wp_generate_password(32, true, true);
+        $result = wp_install(
+            hd_env('HD_WP_TITLE', 'WordPress'),
+            hd_env('HD_WP_ADMIN', 'admin'),
+            hd_env('HD_WP_EMAIL', 'admin@example.com'),
+            false,
+            '',
+            wp_slash($password)
+        );
+        update_option('siteurl', $hostdeck_url);
+        update_option('home', $hostdeck_url);
+        update_option('hostdeck_directory_api', $hostdeck_directory ?? 'https://api.wordpress.org', true);
+        hd_out(array('installed' => true, 'admin' => hd_env('HD_WP_ADMIN', 'admin'), 'user_id' => $result['user_id']));
+
+    case 'info':
+        $admins = array();
+        foreach (get_users(array('role' => 'administrator', 'orderby' => 'ID')) as $user) {
+            $admins[] = $user->user_login;
+        }
+        hd_out(array(
+            'version' => get_bloginfo('version'),
+            'url' => home_url('/'),
+            'title' => get_bloginfo('name'),
+            'admins' => $admins,
+            'wp_rocket' => is_plugin_active('wp-rocket/wp-rocket.php'),
+        ));
+
+    case 'list':
+        hd_out(array('items' => hd_items($hostdeck_type)));
+
+    case 'search':
+        $query = hd_env('HD_WP_QUERY', '');
+        $args = array('search' => $query, 'per_page' => 24, 'fields' => array('short_description' => true));
+        $found = $hostdeck_type === 'plugins' ? plugins_api('query_plugins', $args) : themes_api('query_themes', $args);
+        if (is_wp_error($found)) {
+            hd_fail('the directory did not answer: ' . wp_strip_all_tags($found->get_error_message()) . ' ' . wp_json_encode($found->get_error_data()));
+        }
+        $items = array();
+        foreach (($hostdeck_type === 'plugins' ? $found->plugins : $found->themes) as $item) {
+            $item = (array) $item;
+            $items[] = array(
+                'slug' => (string) $item['slug'],
+                'name' => wp_strip_all_tags((string) $item['name']),
+                'version' => (string) $item['version'],
+                'description' => wp_strip_all_tags((string) ($item['short_description'] ?? ($item['description'] ?? ''))),
+            );
+        }
+        hd_out(array('items' => $items));
+
+    case 'install-item':
+        $info = $hostdeck_type === 'plugins'
+            ? plugins_api('plugin_information', array('slug' => $hostdeck_slug, 'fields' => array('sections' => false)))
+            : themes_api('theme_information', array('slug' => $hostdeck_slug, 'fields' => array('sections' => false)));
+        if (is_wp_error($info)) {
+            hd_fail("$hostdeck_slug is not in the directory: " . wp_strip_all_tags($info->get_error_message()) . ' ' . wp_json_encode($info->get_error_data()));
+        }
+        $upgrader = hd_upgrader($hostdeck_type);
+        hd_upgrade_result($upgrader->install($info->download_link), $upgrader, "installing $hostdeck_slug");
+        hd_out(array('installed' => $hostdeck_slug, 'version' => $info->version));
+
+    case 'update':
+        $item = hd_require_item($hostdeck_type, $hostdeck_slug);
+        if ($hostdeck_type === 'plugins') {
+            wp_update_plugins();
+        } else {
+            wp_update_themes();
+        }
+        $upgrader = hd_upgrader($hostdeck_type);
+        hd_upgrade_result($upgrader->upgrade($item), $upgrader, "updating $hostdeck_slug");
+        wp_clean_plugins_cache();
+        $after = array_values(array_filter(hd_items($hostdeck_type), function ($entry) use ($hostdeck_slug) {
+            return $entry['slug'] === $hostdeck_slug;
+        }));
+        hd_out(array('updated' => $hostdeck_slug, 'version' => $after ? $after[0]['version'] : null));
+
+    case 'delete':
+        $item = hd_require_item($hostdeck_type, $hostdeck_slug);
+        if ($hostdeck_type === 'plugins') {
+            if (is_plugin_active($item)) {
+                deactivate_plugins($item, true);
+            }
+            $result = delete_plugins(array($item));
+        } else {
+            if ($hostdeck_slug === get_stylesheet() || $hostdeck_slug === get_template()) {
+                hd_fail("the theme $hostdeck_slug is in use; switch to another theme first");
+            }
+            $result = delete_theme($hostdeck_slug);
+        }
+        if ($result !== true) {
+            hd_fail("deleting $hostdeck_slug failed" . (is_wp_error($result) ? ': ' . $result->get_error_message() : ''));
+        }
+        hd_out(array('deleted' => $hostdeck_slug));
+
+    case 'toggle':
+        $item = hd_require_item($hostdeck_type, $hostdeck_slug);
+        $active = hd_env('HD_WP_ON') === '1';
+        if ($hostdeck_type === 'plugins') {
+            if ($active) {
+                $result = activate_plugin($item);
+                if (is_wp_error($result)) {
+                    hd_fail($result->get_error_message());
+                }
+            } else {
+                deactivate_plugins($item);
+            }
+        } elseif ($active) {
+            switch_theme($hostdeck_slug);
+        } else {
+            hd_fail('a theme is turned off by activating another one');
+        }
+        hd_out(array('slug' => $hostdeck_slug, 'active' => $active));
+
+    case 'auto-update':
+        $option = $hostdeck_type === 'plugins' ? 'auto_update_plugins' : 'auto_update_themes';
+        $on = hd_env('HD_WP_ON') === '1';
+        if ($hostdeck_slug === '*') {
+            $all = $hostdeck_type === 'plugins' ? array_keys(get_plugins()) : array_keys(wp_get_themes());
+            $list = $on ? $all : array();
+        } else {
+            $item = hd_require_item($hostdeck_type, $hostdeck_slug);
+            $list = array_values(array_diff(hd_auto_updates($hostdeck_type), array($item)));
+            if ($on) {
+                $list[] = $item;
+            }
+        }
+        update_site_option($option, $list);
+        hd_out(array('auto_update' => $list));
+
+    case 'login-token':
+        $login = hd_env('HD_WP_USER', '');
+        if ($login === '') {
+            $first = get_users(array('role' => 'administrator', 'orderby' => 'ID', 'number' => 1));
+            $login = $first ? $first[0]->user_login : '';
+        }
+        $user = get_user_by('login', $login);
+        if (!$user || !user_can($user, 'manage_options')) {
+            hd_fail("$login is not an administrator of this site");
+        }
+        $token = bin2hex(random_bytes(32));
+        $tokens = (array) get_option('hostdeck_login_tokens', array());
+        $now = time();
+        foreach ($tokens as $hash => $entry) {
+            if (($entry['expires'] ?? 0) < $now) {
+                unset($tokens[$hash]);
+            }
+        }
+        $tokens[hash('sha256', $token)] = array('user' => $user->ID, 'expires' => $now + (int) hd_env('HD_WP_TTL', '30'));
+        update_option('hostdeck_login_tokens', $tokens, false);
+        hd_out(array('token' => $token, 'url' => home_url('/?hostdeck-login=' . $token)));
+
+    case 'login-revoke':
+        delete_option('hostdeck_login_tokens');
+        hd_out(array('revoked' => true));
+
+    default:
+        hd_fail("unknown action $hostdeck_action");
+}
