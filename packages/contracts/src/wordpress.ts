@@ -44,6 +44,7 @@ export const wordpressEmailSchema = z
   );
 export const WORDPRESS_ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
 export const wordpressRoleSchema = z.enum(WORDPRESS_ROLES);
+export type WordpressRole = z.infer<typeof wordpressRoleSchema>;
 /** A site title: printable text (no control characters), reaches PHP as an environment value. */
 export const wordpressTitleSchema = z
   .string()
@@ -77,6 +78,14 @@ export const wordpressItemSchema = z.object({
   auto_update: z.boolean(),
 });
 export type WordpressItem = z.infer<typeof wordpressItemSchema>;
+
+export const wordpressUserSchema = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type WordpressUser = z.infer<typeof wordpressUserSchema>;
 
 export const wordpressSearchItemSchema = z.object({
   slug: z.string(),
@@ -148,6 +157,34 @@ export const wordpressRoutes = defineRoutes({
     body: z.strictObject({ slug: wordpressSlugSchema.or(z.literal('*')), enabled: z.boolean() }),
     response: wordpressStartedSchema,
   },
+  users: {
+    method: 'GET',
+    path: '/api/sites/:site/wordpress/users',
+    response: z.object({ data: z.array(wordpressUserSchema) }),
+  },
+  createUser: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/users',
+    body: z.strictObject({
+      login: wordpressLoginSchema,
+      email: wordpressEmailSchema,
+      role: wordpressRoleSchema,
+    }),
+    response: wordpressStartedSchema,
+  },
+  setUserRole: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/users/role',
+    body: z.strictObject({ login: wordpressLoginSchema, role: wordpressRoleSchema }),
+    response: wordpressStartedSchema,
+  },
+  /** A password reset link of WordPress's own (its key kept hashed by WordPress), shown once. */
+  resetUserPassword: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/users/reset',
+    body: z.strictObject({ login: wordpressLoginSchema }),
+    response: z.object({ data: z.object({ url: z.string() }) }),
+  },
   login: {
     method: 'POST',
     path: '/api/sites/:site/wordpress/login',
@@ -166,6 +203,7 @@ export const WORDPRESS_EVENT_TYPES = {
   install: 'wordpress_install',
   item: 'wordpress_item',
   revoke: 'wordpress_revoke_logins',
+  user: 'wordpress_user',
 } as const;
 
 export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
@@ -178,6 +216,8 @@ export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
   autoUpdateWordpressOn: 'Turn on auto-updates of {slug} ({type}) on {site}',
   autoUpdateWordpressOff: 'Turn off auto-updates of {slug} ({type}) on {site}',
   revokeWordpressLogins: 'Revoke every WordPress sign-in link on {server}',
+  createWordpressUser: 'Create the WordPress user {login} ({role}) on {site}',
+  setWordpressUserRole: 'Give the WordPress user {login} the role {role} on {site}',
 });
 
 declare module './events.js' {

@@ -108,6 +108,9 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/sites/:site/wordpress/:type/delete': { slug: 'akismet' },
   'POST /api/sites/:site/wordpress/:type/toggle': { slug: 'akismet', active: true },
   'POST /api/sites/:site/wordpress/:type/auto-update': { slug: 'akismet', enabled: true },
+  'POST /api/sites/:site/wordpress/users': { login: 'editor', email: 'editor@example.com', role: 'editor' },
+  'POST /api/sites/:site/wordpress/users/role': { login: 'editor', role: 'author' },
+  'POST /api/sites/:site/wordpress/users/reset': { login: 'editor' },
   // Issue 20: backups.
   'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
   'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },

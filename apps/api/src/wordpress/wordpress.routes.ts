@@ -35,6 +35,18 @@ export const wordpressRoutesPlugin: FastifyPluginAsyncZod<{ wordpress: Wordpress
   route(app, routes.autoUpdate, started, ({ user, params, body }) =>
     wordpress.autoUpdate(user, params.site, params.type, body.slug, body.enabled),
   );
+  route(app, routes.users, {}, async ({ user, params }) => ({
+    data: await wordpress.users(user, params.site),
+  }));
+  route(app, routes.createUser, started, ({ user, params, body }) =>
+    wordpress.createUser(user, params.site, body),
+  );
+  route(app, routes.setUserRole, started, ({ user, params, body }) =>
+    wordpress.setUserRole(user, params.site, body),
+  );
+  route(app, routes.resetUserPassword, {}, async ({ user, params, body }) => ({
+    data: await wordpress.resetUserPassword(user, params.site, body.login),
+  }));
   route(app, routes.login, {}, async ({ user, params, body }) => ({
     data: await wordpress.login(user, params.site, body.user),
   }));

@@ -203,6 +203,39 @@ describe('WordPress on a booted test server', () => {
     expect((await visit('/')).code).toBe(200);
   }, 900_000);
 
+  it('creates a user, changes the role, and gives a password reset link', async () => {
+    let event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/users`, {
+        login: 'editor-ed',
+        email: 'ed@wp.test',
+        role: 'editor',
+      }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/users/role`, { login: 'editor-ed', role: 'author' }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    const users = await api.get(`/api/sites/${siteId}/wordpress/users`);
+    expect((users.json() as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ login: 'hostdeck-admin', role: 'administrator' }),
+      expect.objectContaining({ login: 'editor-ed', email: 'ed@wp.test', role: 'author' }),
+    ]);
+    // The last administrator keeps the role.
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/users/role`, { login: 'hostdeck-admin', role: 'editor' }),
+    );
+    expect(event.status).toBe(EVENT_STATUS.error);
+    const reset = await api.post(`/api/sites/${siteId}/wordpress/users/reset`, { login: 'editor-ed' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { url } = (reset.json() as { data: { url: string } }).data;
+    expect(url).toMatch(
+      /^http:\/\/blog\.wp\.test\/wp-login\.php\?action=rp&key=[A-Za-z0-9]+&login=editor-ed$/,
+    );
+    const page = await visit(`${new URL(url).pathname}${new URL(url).search}`);
+    expect(page.code).toBe(302);
+  }, 600_000);
+
   it('a sign-in link works once, and the server-wide revoke kills outstanding ones', async () => {
     const link = async () => {
       const response = await api.post(`/api/sites/${siteId}/wordpress/login`, {});

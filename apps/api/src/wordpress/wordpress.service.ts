@@ -5,6 +5,7 @@ import {
   WORDPRESS_MESSAGES,
   wordpressItemSchema,
   wordpressSearchItemSchema,
+  wordpressUserSchema,
   type WordpressInfo,
   type WordpressInstallRequest,
   type WordpressItemType,
@@ -97,6 +98,8 @@ export function createWordpressService(dependencies: WordpressServiceDependencie
       slug?: string;
       query?: string;
       user?: string;
+      email?: string;
+      role?: string;
       ttl?: number;
     },
   ): Promise<Record<string, unknown>> =>
@@ -259,6 +262,65 @@ export function createWordpressService(dependencies: WordpressServiceDependencie
         enabled ? 'autoUpdateWordpressOn' : 'autoUpdateWordpressOff',
         { type, slug, on: enabled },
       );
+    },
+
+    /** GET api/sites/{site}/wordpress/users */
+    async users(caller: Caller, siteId: number) {
+      const found = await wordpressSite(caller, siteId);
+      return z.array(wordpressUserSchema).parse((await run(found, { action: 'users' })).users);
+    },
+
+    /** POST api/sites/{site}/wordpress/users: a random password nobody keeps (reset link next). */
+    async createUser(caller: Caller, siteId: number, body: { login: string; email: string; role: string }) {
+      const found = await wordpressSite(caller, siteId);
+      const event = await events.startRecipe({
+        userId: caller.id,
+        serverId: found.server.id,
+        recipeId: wordpressRun.id,
+        input: {
+          ...wordpressSiteInput(found.site, settings),
+          action: 'user-create',
+          user: body.login,
+          email: body.email,
+          role: body.role,
+        },
+        type: WORDPRESS_EVENT_TYPES.user,
+        description: {
+          id: 'createWordpressUser' as never,
+          values: { site: found.site.name, login: body.login, role: body.role },
+        },
+        siteId: found.site.id,
+      });
+      return { data: { id: event.id } };
+    },
+
+    async setUserRole(caller: Caller, siteId: number, body: { login: string; role: string }) {
+      const found = await wordpressSite(caller, siteId);
+      const event = await events.startRecipe({
+        userId: caller.id,
+        serverId: found.server.id,
+        recipeId: wordpressRun.id,
+        input: {
+          ...wordpressSiteInput(found.site, settings),
+          action: 'user-role',
+          user: body.login,
+          role: body.role,
+        },
+        type: WORDPRESS_EVENT_TYPES.user,
+        description: {
+          id: 'setWordpressUserRole' as never,
+          values: { site: found.site.name, login: body.login, role: body.role },
+        },
+        siteId: found.site.id,
+      });
+      return { data: { id: event.id } };
+    },
+
+    /** POST api/sites/{site}/wordpress/users/reset: WordPress's own reset link, answered once. */
+    async resetUserPassword(caller: Caller, siteId: number, login: string) {
+      const found = await wordpressSite(caller, siteId);
+      const output = await run(found, { action: 'user-reset', user: login });
+      return { url: z.string().parse(output.url) };
     },
 
     /**

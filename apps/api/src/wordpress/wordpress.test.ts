@@ -69,6 +69,11 @@ describe('WordPress API', () => {
         }),
         olga.api.post(`${base}/wordpress/login`, { user: payload }),
         olga.api.get(`${base}/wordpress/plugins/search?q=${encodeURIComponent(payload)}`),
+        olga.api.post(`${base}/wordpress/users`, { login: payload, email: 'a@example.com', role: 'editor' }),
+        olga.api.post(`${base}/wordpress/users`, { login: 'ed', email: payload, role: 'editor' }),
+        olga.api.post(`${base}/wordpress/users`, { login: 'ed', email: 'a@example.com', role: payload }),
+        olga.api.post(`${base}/wordpress/users/role`, { login: payload, role: 'author' }),
+        olga.api.post(`${base}/wordpress/users/reset`, { login: payload }),
       ];
       for (const response of await Promise.all(calls)) {
         expect(response.statusCode, `${JSON.stringify(payload)}: ${response.body}`).toBe(422);

@@ -30,5 +30,7 @@ export const wordpressVi: Record<string, string> = {
     autoUpdateWordpressOn: 'Bật tự động cập nhật {slug} ({type}) trên {site}',
     autoUpdateWordpressOff: 'Tắt tự động cập nhật {slug} ({type}) trên {site}',
     revokeWordpressLogins: 'Thu hồi mọi liên kết đăng nhập WordPress trên {server}',
+    createWordpressUser: 'Tạo người dùng WordPress {login} ({role}) trên {site}',
+    setWordpressUserRole: 'Đặt vai trò {role} cho người dùng WordPress {login} trên {site}',
   }),
 };

@@ -318,6 +318,58 @@ switch ($hostdeck_action) {
         update_option('hostdeck_login_tokens', $tokens, false);
         hd_out(array('token' => $token, 'url' => home_url('/?hostdeck-login=' . $token)));
 
+    case 'users':
+        $users = array();
+        foreach (get_users(array('orderby' => 'ID')) as $user) {
+            $users[] = array(
+                'id' => (int) $user->ID,
+                'login' => $user->user_login,
+                'email' => $user->user_email,
+                'role' => (string) (array_values($user->roles)[0] ?? ''),
+            );
+        }
+        hd_out(array('users' => $users));
+
+    case 'user-create':
+        $login = hd_env('HD_WP_USER', '');
+        if (username_exists($login) || email_exists(hd_env('HD_WP_EMAIL', ''))) {
+            hd_fail("a user $login or with that e-mail exists already");
+        }
+        $id = wp_insert_user(array(
+            'user_login' => $login,
+            'user_email' => hd_env('HD_WP_EMAIL', ''),
+            'user_pass' => wp_generate_password(32, true, true),
+            'role' => hd_env('HD_WP_ROLE', 'subscriber'),
+        ));
+        if (is_wp_error($id)) {
+            hd_fail($id->get_error_message());
+        }
+        hd_out(array('created' => $login, 'id' => $id));
+
+    case 'user-role':
+        $user = get_user_by('login', hd_env('HD_WP_USER', ''));
+        if (!$user) {
+            hd_fail('no such user');
+        }
+        $role = hd_env('HD_WP_ROLE', 'subscriber');
+        if ($role !== 'administrator' && in_array('administrator', $user->roles, true)
+            && count(get_users(array('role' => 'administrator', 'fields' => 'ID'))) <= 1) {
+            hd_fail('the last administrator keeps the role');
+        }
+        $user->set_role($role);
+        hd_out(array('user' => $user->user_login, 'role' => $role));
+
+    case 'user-reset':
+        $user = get_user_by('login', hd_env('HD_WP_USER', ''));
+        if (!$user) {
+            hd_fail('no such user');
+        }
+        $key = get_password_reset_key($user);
+        if (is_wp_error($key)) {
+            hd_fail($key->get_error_message());
+        }
+        hd_out(array('url' => network_site_url('wp-login.php?action=rp&key=' . $key . '&login=' . rawurlencode($user->user_login), 'login')));
+
     case 'login-revoke':
         delete_option('hostdeck_login_tokens');
         hd_out(array('revoked' => true));

@@ -13,6 +13,7 @@ import {
   wordpressItemTypeSchema,
   wordpressLoginSchema,
   wordpressQuerySchema,
+  wordpressRoleSchema,
   wordpressSlugSchema,
   wordpressTitleSchema,
 } from '@hostdeck/contracts/wordpress';
@@ -132,6 +133,10 @@ export const WORDPRESS_ACTIONS = [
   'auto-update',
   'login-token',
   'login-revoke',
+  'users',
+  'user-create',
+  'user-role',
+  'user-reset',
 ] as const;
 
 export const wordpressRun = defineRecipe({
@@ -144,6 +149,8 @@ export const wordpressRun = defineRecipe({
     on: z.boolean().optional(),
     query: wordpressQuerySchema.optional(),
     user: wordpressLoginSchema.optional(),
+    email: wordpressEmailSchema.optional(),
+    role: wordpressRoleSchema.optional(),
     ttl: z.number().int().min(5).max(300).optional(),
   }),
   steps: [
@@ -163,6 +170,8 @@ export const wordpressRun = defineRecipe({
     ...(input.on === undefined ? {} : { HD_WP_ON: input.on ? '1' : '0' }),
     ...(input.query === undefined ? {} : { HD_WP_QUERY: input.query }),
     ...(input.user === undefined ? {} : { HD_WP_USER: input.user }),
+    ...(input.email === undefined ? {} : { HD_WP_EMAIL: input.email }),
+    ...(input.role === undefined ? {} : { HD_WP_ROLE: input.role }),
     ...(input.ttl === undefined ? {} : { HD_WP_TTL: String(input.ttl) }),
     ...panelFiles(),
   }),

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
+import MenuItem from '@mui/material/MenuItem';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,7 +23,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteDetail } from '@hostdeck/contracts';
-import type { WordpressInfo, WordpressItem, WordpressItemType } from '@hostdeck/contracts/wordpress';
+import {
+  WORDPRESS_ROLES,
+  type WordpressInfo,
+  type WordpressItem,
+  type WordpressItemType,
+  type WordpressRole,
+} from '@hostdeck/contracts/wordpress';
 import { notifySuccess } from '../../api/error-handling';
 import { fieldErrorsOf } from '../../api/form-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -31,6 +38,10 @@ import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useRouteSite } from '../use-site';
 import {
+  createWordpressUser,
+  setWordpressUserRole,
+  wordpressResetLink,
+  wordpressUsersQuery,
   installWordpress,
   searchWordpress,
   setWordpressAutoUpdate,
@@ -42,7 +53,7 @@ import {
   wordpressLoginLink,
 } from './wordpress-api';
 
-type TabId = 'overview' | 'plugins' | 'themes';
+type TabId = 'overview' | 'plugins' | 'themes' | 'users';
 
 /**
  * `/sites/{site}/wordpress` (sites.wordpress; docs/wordpress.md): install WordPress on a site
@@ -169,10 +180,12 @@ function Installed({
         <Tab value="overview" label={t('siteWordpress.tabs.overview')} data-testid="wordpress-tab-overview" />
         <Tab value="plugins" label={t('siteWordpress.tabs.plugins')} data-testid="wordpress-tab-plugins" />
         <Tab value="themes" label={t('siteWordpress.tabs.themes')} data-testid="wordpress-tab-themes" />
+        <Tab value="users" label={t('siteWordpress.tabs.users')} data-testid="wordpress-tab-users" />
       </Tabs>
       {tab === 'overview' && <Overview site={site} info={info} />}
       {tab === 'plugins' && <Items site={site} type="plugins" onEvent={onEvent} />}
       {tab === 'themes' && <Items site={site} type="themes" onEvent={onEvent} />}
+      {tab === 'users' && <Users site={site} onEvent={onEvent} />}
     </Stack>
   );
 }
@@ -467,5 +480,157 @@ function SearchDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+function Users({ site, onEvent }: { site: SiteDetail; onEvent: (id: number) => void }) {
+  const { t } = useTranslation();
+  const users = useQuery(wordpressUsersQuery(site.id));
+  const [creating, setCreating] = useState(false);
+  const [login, setLogin] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<WordpressRole>('editor');
+  const [resetLink, setResetLink] = useState<{ login: string; url: string } | null>(null);
+  const started = (id: number) => {
+    onEvent(id);
+    notifySuccess();
+  };
+  const changeRole = useMutation({
+    mutationFn: (change: { login: string; role: WordpressRole }) =>
+      setWordpressUserRole(site.id, change.login, change.role),
+    onSuccess: started,
+  });
+  const reset = useMutation({
+    mutationFn: async (user: string) => ({ login: user, url: await wordpressResetLink(site.id, user) }),
+    onSuccess: setResetLink,
+  });
+  const create = useMutation({
+    mutationFn: () => createWordpressUser(site.id, { login, email, role }),
+    meta: { handleErrors: false },
+    onSuccess: (id) => {
+      setCreating(false);
+      setLogin('');
+      setEmail('');
+      started(id);
+    },
+  });
+  const errors = create.error ? fieldErrorsOf(create.error) : {};
+  const roleLabel = (value: string) =>
+    (WORDPRESS_ROLES as readonly string[]).includes(value)
+      ? t(`siteWordpress.roles.${value as WordpressRole}`)
+      : value;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="wordpress-users">
+      <Stack spacing={2}>
+        <div>
+          <Button variant="outlined" onClick={() => setCreating(true)} data-testid="wordpress-user-add">
+            {t('siteWordpress.users.add')}
+          </Button>
+        </div>
+        {resetLink && (
+          <Alert severity="info" onClose={() => setResetLink(null)} data-testid="wordpress-reset-link">
+            {t('siteWordpress.users.resetLink', { login: resetLink.login })}{' '}
+            <a href={resetLink.url} target="_blank" rel="noreferrer noopener">
+              {resetLink.url}
+            </a>
+          </Alert>
+        )}
+        {users.isPending ? (
+          <LoadingIndicator />
+        ) : users.isError ? (
+          <Alert severity="error">{t('siteWordpress.unreadable')}</Alert>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('siteWordpress.users.login')}</TableCell>
+                <TableCell>{t('siteWordpress.users.email')}</TableCell>
+                <TableCell>{t('siteWordpress.users.role')}</TableCell>
+                <TableCell align="right">{t('siteWordpress.columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.data.map((user) => (
+                <TableRow key={user.id} data-testid={`wordpress-user-${user.login}`}>
+                  <TableCell>{user.login}</TableCell>
+                  <TableCell>{user.email}</TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={user.role}
+                      disabled={changeRole.isPending}
+                      onChange={(event) =>
+                        changeRole.mutate({ login: user.login, role: event.target.value as WordpressRole })
+                      }
+                      slotProps={{ htmlInput: { 'aria-label': t('siteWordpress.users.role') } }}
+                    >
+                      {!(WORDPRESS_ROLES as readonly string[]).includes(user.role) && (
+                        <MenuItem value={user.role}>{user.role || '—'}</MenuItem>
+                      )}
+                      {WORDPRESS_ROLES.map((value) => (
+                        <MenuItem key={value} value={value}>
+                          {roleLabel(value)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button size="small" disabled={reset.isPending} onClick={() => reset.mutate(user.login)}>
+                      {t('siteWordpress.users.reset')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Stack>
+      <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{t('siteWordpress.users.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {create.isError && Object.keys(errors).length === 0 && (
+              <Alert severity="error">{create.error.message}</Alert>
+            )}
+            <TextField
+              label={t('siteWordpress.users.login')}
+              value={login}
+              onChange={(event) => setLogin(event.target.value)}
+              error={Boolean(errors.login)}
+              helperText={errors.login}
+            />
+            <TextField
+              label={t('siteWordpress.users.email')}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              error={Boolean(errors.email)}
+              helperText={errors.email}
+            />
+            <TextField
+              select
+              label={t('siteWordpress.users.role')}
+              value={role}
+              onChange={(event) => setRole(event.target.value as WordpressRole)}
+            >
+              {WORDPRESS_ROLES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {roleLabel(value)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Typography variant="body2" color="text.secondary">
+              {t('siteWordpress.users.passwordHelp')}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setCreating(false)}>{t('siteWordpress.close')}</Button>
+          <Button variant="contained" disabled={create.isPending} onClick={() => create.mutate()}>
+            {t('siteWordpress.users.create')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
   );
 }

@@ -4,6 +4,7 @@ import {
   wordpressRoutes as routes,
   type WordpressInstallRequest,
   type WordpressItemType,
+  type WordpressRole,
 } from '@hostdeck/contracts/wordpress';
 import { apiGetParsed, apiPath, apiSend } from '../../api/client';
 
@@ -75,6 +76,33 @@ export async function setWordpressAutoUpdate(
   const route = routes.autoUpdate;
   return (await apiSend('POST', apiPath(route.path, { site, type }), { slug, enabled }, route.response)).data
     .id;
+}
+
+export function wordpressUsersQuery(site: number) {
+  return queryOptions({
+    queryKey: [...wordpressKey(site), 'users'],
+    queryFn: async () =>
+      (await apiGetParsed(apiPath(routes.users.path, { site }), routes.users.response)).data,
+  });
+}
+
+export async function createWordpressUser(
+  site: number,
+  body: { login: string; email: string; role: WordpressRole },
+) {
+  const route = routes.createUser;
+  return (await apiSend('POST', apiPath(route.path, { site }), body, route.response)).data.id;
+}
+
+export async function setWordpressUserRole(site: number, login: string, role: WordpressRole) {
+  const route = routes.setUserRole;
+  return (await apiSend('POST', apiPath(route.path, { site }), { login, role }, route.response)).data.id;
+}
+
+/** WordPress's own password reset link for the user, shown once. */
+export async function wordpressResetLink(site: number, login: string) {
+  const route = routes.resetUserPassword;
+  return (await apiSend('POST', apiPath(route.path, { site }), { login }, route.response)).data.url;
 }
 
 /** A single-use sign-in link (expires in seconds). */
