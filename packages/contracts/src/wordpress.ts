@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEventDescriptions } from './events.js';
+import { domainSchema } from './grammars.js';
 import { defineRoutes, idParamSchema } from './route-contract.js';
 
 /**
@@ -185,6 +186,25 @@ export const wordpressRoutes = defineRoutes({
     body: z.strictObject({ login: wordpressLoginSchema }),
     response: z.object({ data: z.object({ url: z.string() }) }),
   },
+  /** Cleans revisions, drafts, spam, orphaned meta and expired transients, optimizes the tables: the log is the event's output. */
+  optimization: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/optimization',
+    response: wordpressStartedSchema,
+  },
+  wprocket: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/wprocket',
+    body: z.strictObject({ enabled: z.boolean() }),
+    response: wordpressStartedSchema,
+  },
+  /** After a domain change: the old domain replaced by the new one in the database (serialized data kept valid). */
+  searchReplace: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/search-replace',
+    body: z.strictObject({ from: domainSchema, to: domainSchema }),
+    response: wordpressStartedSchema,
+  },
   login: {
     method: 'POST',
     path: '/api/sites/:site/wordpress/login',
@@ -204,6 +224,7 @@ export const WORDPRESS_EVENT_TYPES = {
   item: 'wordpress_item',
   revoke: 'wordpress_revoke_logins',
   user: 'wordpress_user',
+  maintenance: 'wordpress_maintenance',
 } as const;
 
 export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
@@ -218,6 +239,10 @@ export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
   revokeWordpressLogins: 'Revoke every WordPress sign-in link on {server}',
   createWordpressUser: 'Create the WordPress user {login} ({role}) on {site}',
   setWordpressUserRole: 'Give the WordPress user {login} the role {role} on {site}',
+  optimizeWordpress: 'Optimize the WordPress database of {site}',
+  wprocketOn: 'Turn WP Rocket on for {site}',
+  wprocketOff: 'Turn WP Rocket off for {site}',
+  searchReplaceWordpress: 'Replace {from} with {to} in the WordPress database of {site}',
 });
 
 declare module './events.js' {

@@ -111,6 +111,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/sites/:site/wordpress/users': { login: 'editor', email: 'editor@example.com', role: 'editor' },
   'POST /api/sites/:site/wordpress/users/role': { login: 'editor', role: 'author' },
   'POST /api/sites/:site/wordpress/users/reset': { login: 'editor' },
+  'POST /api/sites/:site/wordpress/wprocket': { enabled: true },
+  'POST /api/sites/:site/wordpress/search-replace': { from: 'old.example.com', to: 'new.example.com' },
   // Issue 20: backups.
   'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
   'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },

@@ -47,6 +47,15 @@ export const wordpressRoutesPlugin: FastifyPluginAsyncZod<{ wordpress: Wordpress
   route(app, routes.resetUserPassword, {}, async ({ user, params, body }) => ({
     data: await wordpress.resetUserPassword(user, params.site, body.login),
   }));
+  route(app, routes.optimization, started, ({ user, params }) =>
+    wordpress.maintenance(user, params.site, { action: 'optimize' }),
+  );
+  route(app, routes.wprocket, started, ({ user, params, body }) =>
+    wordpress.maintenance(user, params.site, { action: 'wprocket', enabled: body.enabled }),
+  );
+  route(app, routes.searchReplace, started, ({ user, params, body }) =>
+    wordpress.maintenance(user, params.site, { action: 'search-replace', ...body }),
+  );
   route(app, routes.login, {}, async ({ user, params, body }) => ({
     data: await wordpress.login(user, params.site, body.user),
   }));

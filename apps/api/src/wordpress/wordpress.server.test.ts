@@ -236,6 +236,37 @@ describe('WordPress on a booted test server', () => {
     expect(page.code).toBe(302);
   }, 600_000);
 
+  it('optimizes the database with a log, refuses WP Rocket when absent, replaces the old domain', async () => {
+    let event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/optimization`, {}));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(event.output).toMatch(/post revisions removed: \d+/);
+    expect(event.output).toMatch(/optimized table wp_options/);
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/wprocket`, { enabled: true }));
+    expect(event.status).toBe(EVENT_STATUS.error);
+    expect(event.output).toContain('WP Rocket is not installed');
+
+    const [database] = await test.database.db.select().from(databases).where(eq(databases.siteId, siteId));
+    const sql = (query: string) => onServer(`mysql -N -D ${database!.name} -e "${query}"`);
+    // A serialized option holding the old domain: its string length must change with it.
+    await sql(
+      'INSERT INTO wp_options (option_name, option_value) VALUES (\'hostdeck_test\', \'a:1:{s:3:\\"url\\";s:24:\\"http://old.wp.test/page/\\";}\')',
+    );
+    expect(await sql("SELECT option_value FROM wp_options WHERE option_name = 'hostdeck_test'")).toBe(
+      'a:1:{s:3:"url";s:24:"http://old.wp.test/page/";}',
+    );
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/search-replace`, {
+        from: 'old.wp.test',
+        to: 'new-name.wp.test',
+      }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(await sql("SELECT option_value FROM wp_options WHERE option_name = 'hostdeck_test'")).toBe(
+      'a:1:{s:3:"url";s:29:"http://new-name.wp.test/page/";}',
+    );
+    expect((await visit('/')).code).toBe(200);
+  }, 600_000);
+
   it('a sign-in link works once, and the server-wide revoke kills outstanding ones', async () => {
     const link = async () => {
       const response = await api.post(`/api/sites/${siteId}/wordpress/login`, {});

@@ -264,6 +264,41 @@ export function createWordpressService(dependencies: WordpressServiceDependencie
       );
     },
 
+    /** POST …/wordpress/optimization, …/wprocket, …/search-replace: events on the site's server. */
+    async maintenance(
+      caller: Caller,
+      siteId: number,
+      request:
+        | { action: 'optimize' }
+        | { action: 'wprocket'; enabled: boolean }
+        | { action: 'search-replace'; from: string; to: string },
+    ) {
+      const found = await wordpressSite(caller, siteId);
+      const site = found.site.name;
+      const [input, description] =
+        request.action === 'optimize'
+          ? [{ action: 'optimize' }, { id: 'optimizeWordpress', values: { site } }]
+          : request.action === 'wprocket'
+            ? [
+                { action: 'wprocket', on: request.enabled },
+                { id: request.enabled ? 'wprocketOn' : 'wprocketOff', values: { site } },
+              ]
+            : [
+                { action: 'search-replace', from: request.from, to: request.to },
+                { id: 'searchReplaceWordpress', values: { site, from: request.from, to: request.to } },
+              ];
+      const event = await events.startRecipe({
+        userId: caller.id,
+        serverId: found.server.id,
+        recipeId: wordpressRun.id,
+        input: { ...wordpressSiteInput(found.site, settings), ...input },
+        type: WORDPRESS_EVENT_TYPES.maintenance,
+        description: description as never,
+        siteId: found.site.id,
+      });
+      return { data: { id: event.id } };
+    },
+
     /** GET api/sites/{site}/wordpress/users */
     async users(caller: Caller, siteId: number) {
       const found = await wordpressSite(caller, siteId);

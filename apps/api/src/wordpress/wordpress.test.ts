@@ -74,6 +74,8 @@ describe('WordPress API', () => {
         olga.api.post(`${base}/wordpress/users`, { login: 'ed', email: 'a@example.com', role: payload }),
         olga.api.post(`${base}/wordpress/users/role`, { login: payload, role: 'author' }),
         olga.api.post(`${base}/wordpress/users/reset`, { login: payload }),
+        olga.api.post(`${base}/wordpress/search-replace`, { from: payload, to: 'new.example.com' }),
+        olga.api.post(`${base}/wordpress/search-replace`, { from: 'old.example.com', to: payload }),
       ];
       for (const response of await Promise.all(calls)) {
         expect(response.statusCode, `${JSON.stringify(payload)}: ${response.body}`).toBe(422);

@@ -32,5 +32,9 @@ export const wordpressVi: Record<string, string> = {
     revokeWordpressLogins: 'Thu hồi mọi liên kết đăng nhập WordPress trên {server}',
     createWordpressUser: 'Tạo người dùng WordPress {login} ({role}) trên {site}',
     setWordpressUserRole: 'Đặt vai trò {role} cho người dùng WordPress {login} trên {site}',
+    optimizeWordpress: 'Tối ưu cơ sở dữ liệu WordPress của {site}',
+    wprocketOn: 'Bật WP Rocket cho {site}',
+    wprocketOff: 'Tắt WP Rocket cho {site}',
+    searchReplaceWordpress: 'Thay {from} bằng {to} trong cơ sở dữ liệu WordPress của {site}',
   }),
 };

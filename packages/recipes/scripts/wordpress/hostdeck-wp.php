@@ -159,6 +159,31 @@ function hd_upgrade_result($result, $upgrader, $what)
     hd_fail("$what failed: " . implode(' ', array_map('wp_strip_all_tags', $messages)));
 }
 
+/** Replaces $from with $to in a value, inside serialized PHP data too (lengths stay right). */
+function hd_replace_deep($value, $from, $to)
+{
+    if (is_string($value)) {
+        $data = @unserialize($value);
+        if ($value !== 'b:0;' && $data === false) {
+            return str_replace($from, $to, $value);
+        }
+        return serialize(hd_replace_deep($data, $from, $to));
+    }
+    if (is_array($value)) {
+        $result = array();
+        foreach ($value as $key => $item) {
+            $result[$key] = hd_replace_deep($item, $from, $to);
+        }
+        return $result;
+    }
+    if (is_object($value) && !($value instanceof __PHP_Incomplete_Class)) {
+        foreach (get_object_vars($value) as $key => $item) {
+            $value->$key = hd_replace_deep($item, $from, $to);
+        }
+    }
+    return $value;
+}
+
 $hostdeck_type = hd_env('HD_WP_TYPE', 'plugins');
 $hostdeck_slug = hd_env('HD_WP_SLUG', '');
 
@@ -369,6 +394,82 @@ switch ($hostdeck_action) {
             hd_fail($key->get_error_message());
         }
         hd_out(array('url' => network_site_url('wp-login.php?action=rp&key=' . $key . '&login=' . rawurlencode($user->user_login), 'login')));
+
+    case 'optimize':
+        global $wpdb;
+        $log = array();
+        $count = function ($label, $sql) use ($wpdb, &$log) {
+            $rows = (int) $wpdb->query($sql);
+            $log[] = sprintf('%s: %d', $label, $rows);
+        };
+        $count('post revisions removed', "DELETE FROM {$wpdb->posts} WHERE post_type = 'revision'");
+        $count('auto-drafts removed', "DELETE FROM {$wpdb->posts} WHERE post_status = 'auto-draft'");
+        $count('trashed posts removed', "DELETE FROM {$wpdb->posts} WHERE post_status = 'trash'");
+        $count('orphaned post meta removed', "DELETE pm FROM {$wpdb->postmeta} pm LEFT JOIN {$wpdb->posts} p ON p.ID = pm.post_id WHERE p.ID IS NULL");
+        $count('spam and trashed comments removed', "DELETE FROM {$wpdb->comments} WHERE comment_approved IN ('spam', 'trash')");
+        $count('orphaned comment meta removed', "DELETE cm FROM {$wpdb->commentmeta} cm LEFT JOIN {$wpdb->comments} c ON c.comment_ID = cm.comment_id WHERE c.comment_ID IS NULL");
+        $expired = (int) $wpdb->query($wpdb->prepare(
+            "DELETE a, b FROM {$wpdb->options} a JOIN {$wpdb->options} b ON b.option_name = CONCAT('_transient_', SUBSTRING(a.option_name, 20)) WHERE a.option_name LIKE %s AND a.option_value < %d",
+            $wpdb->esc_like('_transient_timeout_') . '%',
+            time()
+        ));
+        $log[] = sprintf('expired transients removed: %d', $expired);
+        foreach ($wpdb->get_col($wpdb->prepare('SHOW TABLES LIKE %s', $wpdb->esc_like($wpdb->prefix) . '%')) as $table) {
+            $wpdb->query('OPTIMIZE TABLE `' . str_replace('`', '', $table) . '`');
+            $log[] = "optimized table $table";
+        }
+        foreach ($log as $line) {
+            fwrite(STDERR, $line . "\n");
+        }
+        hd_out(array('log' => $log));
+
+    case 'wprocket':
+        $file = 'wp-rocket/wp-rocket.php';
+        if (!array_key_exists($file, get_plugins())) {
+            hd_fail('WP Rocket is not installed on this site (upload it as a plugin first)');
+        }
+        if (hd_env('HD_WP_ON') === '1') {
+            $result = activate_plugin($file);
+            if (is_wp_error($result)) {
+                hd_fail($result->get_error_message());
+            }
+        } else {
+            deactivate_plugins($file);
+        }
+        hd_out(array('wp_rocket' => is_plugin_active($file)));
+
+    case 'search-replace':
+        global $wpdb;
+        $from = hd_env('HD_WP_FROM', '');
+        $to = hd_env('HD_WP_TO', '');
+        if ($from === '' || $to === '' || $from === $to) {
+            hd_fail('search-replace needs two different domains');
+        }
+        $changed = 0;
+        $targets = array(
+            array($wpdb->options, 'option_id', array('option_value')),
+            array($wpdb->posts, 'ID', array('post_content', 'post_excerpt', 'guid')),
+            array($wpdb->postmeta, 'meta_id', array('meta_value')),
+            array($wpdb->usermeta, 'umeta_id', array('meta_value')),
+            array($wpdb->comments, 'comment_ID', array('comment_content', 'comment_author_url')),
+            array($wpdb->commentmeta, 'meta_id', array('meta_value')),
+            array($wpdb->termmeta, 'meta_id', array('meta_value')),
+        );
+        foreach ($targets as [$table, $key, $columns]) {
+            foreach ($columns as $column) {
+                $rows = $wpdb->get_results($wpdb->prepare("SELECT `$key` AS id, `$column` AS value FROM `$table` WHERE `$column` LIKE %s", '%' . $wpdb->esc_like($from) . '%'));
+                foreach ($rows as $row) {
+                    $next = hd_replace_deep($row->value, $from, $to);
+                    if ($next !== $row->value) {
+                        $wpdb->update($table, array($column => $next), array($key => $row->id));
+                        $changed++;
+                    }
+                }
+            }
+        }
+        wp_cache_flush();
+        fwrite(STDERR, "replaced $from with $to in $changed value(s)\n");
+        hd_out(array('replaced' => $changed));
 
     case 'login-revoke':
         delete_option('hostdeck_login_tokens');

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # wordpress-run, step `run`: one action of the panel's WordPress tool as the site's Linux user
 # (HD_WP_ACTION: list, search, info, install-item, update, delete, toggle, auto-update,
-# login-token, login-revoke, users, user-create, user-role, user-reset), after putting the tool
+# login-token, login-revoke, users, user-create, user-role, user-reset, optimize, wprocket,
+# search-replace), after putting the tool
 # and the must-use plugin back as the panel ships them. Prints the tool's JSON as the last line of stdout.
 # An update is safe: the item's folder is copied first (as the site user, in
 # /home/USER/.hostdeck-wordpress/SITE/snapshots), then the home page and wp-login.php must answer
@@ -9,7 +10,8 @@
 # fails saying so. PHP-FPM reloads after each change of files, so no cached code answers.
 # Input: HD_SITE, HD_LINUX_USER, HD_PHP_VERSION, HD_WP_URL, HD_WP_DIRECTORY, HD_WP_ACTION,
 # HD_WP_TYPE, HD_WP_SLUG, HD_WP_ON, HD_WP_QUERY, HD_WP_USER, HD_WP_EMAIL, HD_WP_ROLE,
-# HD_WP_TTL (each optional but the first five), HD_WP_TOOL, HD_WP_MU_PLUGIN.
+# HD_WP_TTL, HD_WP_FROM, HD_WP_TO (each optional but the first five), HD_WP_TOOL,
+# HD_WP_MU_PLUGIN.
 set -euo pipefail
 
 site=${HD_SITE:?HD_SITE is required}
@@ -36,7 +38,7 @@ if ! printf '%s\n' "$HD_WP_MU_PLUGIN" | as_user cmp -s - "$mu" 2>/dev/null; then
 fi
 
 arguments=()
-for name in HD_WP_TYPE HD_WP_SLUG HD_WP_ON HD_WP_QUERY HD_WP_USER HD_WP_EMAIL HD_WP_ROLE HD_WP_TTL; do
+for name in HD_WP_TYPE HD_WP_SLUG HD_WP_ON HD_WP_QUERY HD_WP_USER HD_WP_EMAIL HD_WP_ROLE HD_WP_TTL HD_WP_FROM HD_WP_TO; do
   if [[ -n ${!name:-} ]]; then arguments+=("$name=${!name}"); fi
 done
 

@@ -137,6 +137,9 @@ export const WORDPRESS_ACTIONS = [
   'user-create',
   'user-role',
   'user-reset',
+  'optimize',
+  'wprocket',
+  'search-replace',
 ] as const;
 
 export const wordpressRun = defineRecipe({
@@ -152,6 +155,8 @@ export const wordpressRun = defineRecipe({
     email: wordpressEmailSchema.optional(),
     role: wordpressRoleSchema.optional(),
     ttl: z.number().int().min(5).max(300).optional(),
+    from: domainSchema.optional(),
+    to: domainSchema.optional(),
   }),
   steps: [
     {
@@ -173,6 +178,8 @@ export const wordpressRun = defineRecipe({
     ...(input.email === undefined ? {} : { HD_WP_EMAIL: input.email }),
     ...(input.role === undefined ? {} : { HD_WP_ROLE: input.role }),
     ...(input.ttl === undefined ? {} : { HD_WP_TTL: String(input.ttl) }),
+    ...(input.from === undefined ? {} : { HD_WP_FROM: input.from }),
+    ...(input.to === undefined ? {} : { HD_WP_TO: input.to }),
     ...panelFiles(),
   }),
   example: { ...siteExample, action: 'list', type: 'plugins' },

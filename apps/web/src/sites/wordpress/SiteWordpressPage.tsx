@@ -38,6 +38,9 @@ import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
 import { useRouteSite } from '../use-site';
 import {
+  optimizeWordpress,
+  searchReplaceWordpress,
+  setWprocket,
   createWordpressUser,
   setWordpressUserRole,
   wordpressResetLink,
@@ -53,7 +56,7 @@ import {
   wordpressLoginLink,
 } from './wordpress-api';
 
-type TabId = 'overview' | 'plugins' | 'themes' | 'users';
+type TabId = 'overview' | 'plugins' | 'themes' | 'users' | 'optimization';
 
 /**
  * `/sites/{site}/wordpress` (sites.wordpress; docs/wordpress.md): install WordPress on a site
@@ -181,11 +184,17 @@ function Installed({
         <Tab value="plugins" label={t('siteWordpress.tabs.plugins')} data-testid="wordpress-tab-plugins" />
         <Tab value="themes" label={t('siteWordpress.tabs.themes')} data-testid="wordpress-tab-themes" />
         <Tab value="users" label={t('siteWordpress.tabs.users')} data-testid="wordpress-tab-users" />
+        <Tab
+          value="optimization"
+          label={t('siteWordpress.tabs.optimization')}
+          data-testid="wordpress-tab-optimization"
+        />
       </Tabs>
       {tab === 'overview' && <Overview site={site} info={info} />}
       {tab === 'plugins' && <Items site={site} type="plugins" onEvent={onEvent} />}
       {tab === 'themes' && <Items site={site} type="themes" onEvent={onEvent} />}
       {tab === 'users' && <Users site={site} onEvent={onEvent} />}
+      {tab === 'optimization' && <Optimization site={site} onEvent={onEvent} />}
     </Stack>
   );
 }
@@ -632,5 +641,94 @@ function Users({ site, onEvent }: { site: SiteDetail; onEvent: (id: number) => v
         </DialogActions>
       </Dialog>
     </Paper>
+  );
+}
+
+function Optimization({ site, onEvent }: { site: SiteDetail; onEvent: (id: number) => void }) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState(site.name);
+  const started = (id: number) => {
+    onEvent(id);
+    notifySuccess();
+  };
+  const run = useMutation({ mutationFn: (call: () => Promise<number>) => call(), onSuccess: started });
+  const replace = useMutation({
+    mutationFn: () => searchReplaceWordpress(site.id, from.trim(), to.trim()),
+    meta: { handleErrors: false },
+    onSuccess: started,
+  });
+  const errors = replace.error ? fieldErrorsOf(replace.error) : {};
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2">
+            {t('siteWordpress.optimization.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('siteWordpress.optimization.description')}</Typography>
+          <div>
+            <Button
+              variant="contained"
+              disabled={run.isPending}
+              onClick={() => run.mutate(() => optimizeWordpress(site.id))}
+              data-testid="wordpress-optimize"
+            >
+              {t('siteWordpress.optimization.run')}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2">
+            WP Rocket
+          </Typography>
+          <Typography color="text.secondary">{t('siteWordpress.optimization.wprocket')}</Typography>
+          <Stack direction="row" spacing={1}>
+            <Button disabled={run.isPending} onClick={() => run.mutate(() => setWprocket(site.id, true))}>
+              {t('siteWordpress.activate')}
+            </Button>
+            <Button disabled={run.isPending} onClick={() => run.mutate(() => setWprocket(site.id, false))}>
+              {t('siteWordpress.deactivate')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+          <Typography variant="h6" component="h2">
+            {t('siteWordpress.optimization.searchReplace')}
+          </Typography>
+          <Typography color="text.secondary">{t('siteWordpress.optimization.searchReplaceHelp')}</Typography>
+          {replace.isError && Object.keys(errors).length === 0 && (
+            <Alert severity="error">{replace.error.message}</Alert>
+          )}
+          <TextField
+            label={t('siteWordpress.optimization.from')}
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            error={Boolean(errors.from)}
+            helperText={errors.from}
+          />
+          <TextField
+            label={t('siteWordpress.optimization.to')}
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+            error={Boolean(errors.to)}
+            helperText={errors.to}
+          />
+          <div>
+            <Button
+              variant="outlined"
+              disabled={replace.isPending || !from.trim()}
+              onClick={() => replace.mutate()}
+            >
+              {t('siteWordpress.optimization.replace')}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+    </Stack>
   );
 }

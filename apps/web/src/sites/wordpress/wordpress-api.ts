@@ -105,6 +105,22 @@ export async function wordpressResetLink(site: number, login: string) {
   return (await apiSend('POST', apiPath(route.path, { site }), { login }, route.response)).data.url;
 }
 
+/** Optimization (its log is the event's output), the WP Rocket switch, search-replace of a domain. */
+export async function optimizeWordpress(site: number) {
+  const route = routes.optimization;
+  return (await apiSend('POST', apiPath(route.path, { site }), undefined, route.response)).data.id;
+}
+
+export async function setWprocket(site: number, enabled: boolean) {
+  const route = routes.wprocket;
+  return (await apiSend('POST', apiPath(route.path, { site }), { enabled }, route.response)).data.id;
+}
+
+export async function searchReplaceWordpress(site: number, from: string, to: string) {
+  const route = routes.searchReplace;
+  return (await apiSend('POST', apiPath(route.path, { site }), { from, to }, route.response)).data.id;
+}
+
 /** A single-use sign-in link (expires in seconds). */
 export async function wordpressLoginLink(site: number) {
   return (await apiSend('POST', apiPath(routes.login.path, { site }), {}, routes.login.response)).data;
