@@ -9,6 +9,7 @@ import {
   E2E_DNS_FAKE_HEALTH,
 } from './support/dns-provider-fake';
 import { E2E_GIT_FAKE_HEALTH, E2E_GIT_PROVIDER_ENV } from './support/git-provider-fake';
+import { E2E_WORDPRESS_ENV, E2E_WORDPRESS_FAKE_HEALTH } from './support/wordpress-fake';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium`; Playwright's own browser
@@ -98,6 +99,14 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      // The WordPress tarball and plugin directory (support/wordpress-fake.ts).
+      command: 'npx tsx e2e/support/wordpress-fake-server.ts',
+      cwd: repositoryRoot,
+      url: E2E_WORDPRESS_FAKE_HEALTH,
+      reuseExistingServer: false,
+      timeout: 600_000,
+    },
+    {
       command: 'npm start',
       cwd: repositoryRoot,
       url: `${baseURL}/api/health`,
@@ -116,6 +125,7 @@ export default defineConfig({
         CLOUDFLARE_API_URL: E2E_CLOUDFLARE_API_URL,
         DIGITALOCEAN_API_URL: E2E_DIGITALOCEAN_API_URL,
         ...E2E_GIT_PROVIDER_ENV,
+        ...E2E_WORDPRESS_ENV,
       },
     },
   ],

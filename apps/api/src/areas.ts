@@ -7,6 +7,7 @@ import { mailserverArea } from './mailserver/mailserver.area.js';
 import { roundcubeArea } from './roundcube/roundcube.area.js';
 import { backupsArea } from './backups/backups.area.js';
 import { balancingArea } from './balancing/balancing.area.js';
+import { wordpressArea } from './wordpress/wordpress.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
@@ -98,6 +99,7 @@ export const AREAS: readonly AnyArea[] = [
   freeDomainsArea,
   gitProvidersArea,
   sourcecodeArea,
+  wordpressArea,
   mailserverArea,
   roundcubeArea,
 ];

@@ -72,6 +72,17 @@ const environmentSchema = z.object({
     .url()
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .default(DEFAULT_MTPROXY_DOWNLOAD_URL),
+  /**
+   * WordPress (docs/wordpress.md): where servers download WordPress (a tarball holding `wordpress/`)
+   * and its SHA-256 (checked when set), and the plugin and theme directory's API root that
+   * WordPress's own calls go to. Mirrors of your own when servers cannot reach wordpress.org.
+   */
+  WORDPRESS_DOWNLOAD_URL: httpUrl().default('https://wordpress.org/latest.tar.gz'),
+  WORDPRESS_SHA256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hexadecimal digits')
+    .optional(),
+  WORDPRESS_API_URL: httpUrl().default('https://api.wordpress.org'),
   /** The DNS providers' API roots (issue 19, docs/dns-providers.md): tests point them at a local fake. */
   CLOUDFLARE_API_URL: z
     .url()
@@ -168,6 +179,7 @@ export interface Config {
   /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
   safeApplyRevertSeconds: number;
   mtproxyDownloadUrl: string;
+  wordpress: { downloadUrl: string; sha256: string | null; apiUrl: string };
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
   /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
   gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
@@ -262,6 +274,11 @@ export function loadConfig(
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
     mtproxyDownloadUrl: values.MTPROXY_DOWNLOAD_URL,
+    wordpress: {
+      downloadUrl: values.WORDPRESS_DOWNLOAD_URL,
+      sha256: values.WORDPRESS_SHA256 ?? null,
+      apiUrl: values.WORDPRESS_API_URL.replace(/\/+$/, ''),
+    },
     dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
     gitProviders: {
       github: gitProvider(

@@ -33,6 +33,8 @@ const NAMED_PARAMS: Record<string, string> = {
   container: 'web',
   // Issue 21: a git provider names the caller's own connection (a stranger has none: 404).
   provider: 'github',
+  // Issue 21 point 3: a WordPress item type.
+  type: 'plugins',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
@@ -71,6 +73,7 @@ const ROUTE_PARAMS: Record<string, Record<string, string>> = {
 const SAMPLE_QUERIES: Record<string, string> = {
   'GET /api/servers/:server/openlitespeed/php-ini': '?version=8.2',
   'GET /api/repositories/:provider/branches': '?repository=octocat/Hello-World',
+  'GET /api/sites/:site/wordpress/:type/search': '?q=seo',
 };
 
 const supervisorProgram = {
@@ -99,6 +102,17 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   // Issue 21: Install Source Code.
   'POST /api/sites/:site/code/git': { repository: 'git@example.com:olga/site.git', branch: 'main' },
   'POST /api/sites/:site/code/:provider': { repository: 'octocat/Hello-World', branch: 'master' },
+  'POST /api/sites/:site/code/wordpress': { admin_user: 'admin', admin_email: 'admin@example.com' },
+  'POST /api/sites/:site/wordpress/:type/install': { slug: 'akismet' },
+  'POST /api/sites/:site/wordpress/:type/update': { slug: 'akismet' },
+  'POST /api/sites/:site/wordpress/:type/delete': { slug: 'akismet' },
+  'POST /api/sites/:site/wordpress/:type/toggle': { slug: 'akismet', active: true },
+  'POST /api/sites/:site/wordpress/:type/auto-update': { slug: 'akismet', enabled: true },
+  'POST /api/sites/:site/wordpress/users': { login: 'editor', email: 'editor@example.com', role: 'editor' },
+  'POST /api/sites/:site/wordpress/users/role': { login: 'editor', role: 'author' },
+  'POST /api/sites/:site/wordpress/users/reset': { login: 'editor' },
+  'POST /api/sites/:site/wordpress/wprocket': { enabled: true },
+  'POST /api/sites/:site/wordpress/search-replace': { from: 'old.example.com', to: 'new.example.com' },
   // Issue 20: backups.
   'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
   'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },

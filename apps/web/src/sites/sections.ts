@@ -90,6 +90,10 @@ export const SITE_SECTIONS = [
     path: 'wordpress',
     titleKey: 'pageTitles.siteWordpress',
     menu: { labelKey: 'sites.menu.wordpress', icon: 'wordpress', shows: notAlias },
+    page: {
+      load: () => import('./wordpress/SiteWordpressPage').then((module) => module.SiteWordpressPage),
+      areas: ['siteWordpress'],
+    },
   },
   {
     id: 'n8n',

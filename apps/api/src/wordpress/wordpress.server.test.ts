@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteResponseSchema, EVENT_STATUS } from '@hostdeck/contracts';
+import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
+import { hostEndAddress } from '../../../../tools/test-server/npm-mirror.js';
+import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { databases, databaseUsers, events, sites } from '../database/schema.js';
+import type { ApiClient } from '../policy/testing/policy-fixtures.js';
+import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
+import { eq } from '../testing/sql.js';
+import type { TestApp } from '../testing/test-app.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+import { waitFor } from '../testing/wait-for.js';
+import { startWordpressDirectory, type WordpressDirectory } from './testing/wordpress-mirror.js';
+
+/**
+ * WordPress on a booted test server (issue 21 point 3, docs/wordpress.md). The server has no
+ * internet: WordPress comes from the tarball the host builds from Debian's packages, and the
+ * plugin directory is a fake on the host (testing/wordpress-mirror.ts) that the must-use plugin
+ * sends WordPress's own directory calls to. Everything on the server is real: the database and its
+ * user, the files owned by the site user, wp-config.php, the cron line, the front page, plugin
+ * installs and updates through WordPress's own upgrader, and the rollback of a broken update.
+ */
+const [pglite] = await availableTestDatabases();
+const SERVER = 'wp1';
+const SITE = 'blog.wp.test';
+const PLUGIN = 'hostdeck-hello';
+
+describe('WordPress on a booted test server', () => {
+  let testServer: TestServer;
+  let directory: WordpressDirectory;
+  let test: TestApp;
+  let api: ApiClient;
+  let siteId: number;
+  let linuxUser: string;
+
+  const onServer = async (script: string) => {
+    const result = await runOnTestServer(testServer, ['bash', '-euo', 'pipefail', '-c', script]);
+    expect(result.code, `${script}\n${result.stderr}`).toBe(0);
+    return result.stdout.trim();
+  };
+  /** The site's page as its visitors get it: status code, then body. */
+  const visit = async (pathname = '/') => {
+    const output = await onServer(
+      `curl -sS -w '\\n%{http_code}' -H 'Host: ${SITE}' http://127.0.0.1${pathname}`,
+    );
+    const code = Number(output.slice(output.lastIndexOf('\n') + 1));
+    return { code, body: output.slice(0, output.lastIndexOf('\n')) };
+  };
+
+  const waitForEvent = (id: number) =>
+    waitFor(
+      async () => {
+        const [row] = await test.database.db.select().from(events).where(eq(events.id, id));
+        return row?.isFinished ? row : undefined;
+      },
+      { timeoutMs: 600_000, intervalMs: 250, what: `event ${id} to finish` },
+    );
+  const runEvent = async (call: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
+    const response = await call;
+    expect(response.statusCode, response.body).toBe(201);
+    return waitForEvent((response.json() as { data: { id: number } }).data.id);
+  };
+  const plugins = async () => {
+    const response = await api.get(`/api/sites/${siteId}/wordpress/plugins`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (
+      response.json() as { data: { slug: string; version: string; status: string; update: string | null }[] }
+    ).data;
+  };
+
+  beforeAll(async () => {
+    [testServer, directory] = await Promise.all([bootWebTestServer(SERVER), startWordpressDirectory()]);
+    await directory.releasePlugin(PLUGIN, '1.0');
+    const host = hostEndAddress(testServer);
+    let serverId: number;
+    ({ test, api, serverId } = await createConnectedTestApp(pglite!, testServer, {
+      workers: true,
+      env: {
+        WORDPRESS_DOWNLOAD_URL: directory.downloadUrlFor(host),
+        WORDPRESS_SHA256: directory.sha256,
+        WORDPRESS_API_URL: directory.apiUrlFor(host),
+      },
+    }));
+    await markProvisioned(test, testServer, serverId);
+    const created = await api.post('/api/sites', { name: SITE, server_id: serverId, php_version: '8.2' });
+    expect(created.statusCode, created.body).toBe(201);
+    const site = createSiteResponseSchema.parse(created.json());
+    siteId = site.id;
+    const event = await waitForEvent(site.event_id);
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    const [row] = await test.database.db.select().from(sites).where(eq(sites.id, siteId));
+    linuxUser = row!.linuxUser;
+  }, 900_000);
+
+  afterAll(async () => {
+    await test?.close();
+    await directory?.stop();
+    await stopTestServer(SERVER);
+  });
+
+  it('installs WordPress as the site user with its own database: the site answers the front page', async () => {
+    const event = await runEvent(
+      api.post(`/api/sites/${siteId}/code/wordpress`, {
+        title: 'HostDeck Blog',
+        admin_user: 'hostdeck-admin',
+        admin_email: 'admin@wp.test',
+      }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    const home = await visit('/');
+    expect(home.code).toBe(200);
+    expect(home.body).toContain('HostDeck Blog');
+    expect(home.body).toMatch(/wp-content\/themes\/twentytwentythree/);
+    expect((await visit('/wp-login.php')).code).toBe(200);
+
+    const root = `/home/${linuxUser}/${SITE}`;
+    expect(await onServer(`stat -c '%a %U' ${root}/wp-config.php`)).toBe(`600 ${linuxUser}`);
+    const config = await onServer(`cat ${root}/wp-config.php`);
+    expect(config).toContain("define('DISALLOW_FILE_EDIT', true);");
+    expect(config).toContain("define('DISABLE_WP_CRON', true);");
+    for (const key of [
+      'AUTH_KEY',
+      'SECURE_AUTH_KEY',
+      'LOGGED_IN_KEY',
+      'NONCE_KEY',
+      'AUTH_SALT',
+      'NONCE_SALT',
+    ]) {
+      expect(config).toMatch(new RegExp(`define\\('${key}', '[A-Za-z0-9_-]{64}'\\);`));
+    }
+    // Every file of the site is its user's; the panel's tool is root's and read-only.
+    expect(await onServer(`find ${root} ! -user ${linuxUser} | head -5`)).toBe('');
+    expect(await onServer(`stat -c '%a %U' /usr/local/lib/hostdeck/wordpress/hostdeck-wp.php`)).toBe(
+      '644 root',
+    );
+    expect(await onServer(`crontab -u ${linuxUser} -l`)).toMatch(
+      new RegExp(
+        `^\\*/5 \\* \\* \\* \\* cd ${root.replaceAll('.', '\\.')} && php8\\.2 wp-cron\\.php .*# hostdeck-wordpress ${SITE.replaceAll('.', '\\.')}$`,
+        'm',
+      ),
+    );
+    // The database and its user are the databases area's rows, active, and real on the server.
+    const [database] = await test.database.db.select().from(databases).where(eq(databases.siteId, siteId));
+    expect(database).toMatchObject({ status: 'active', type: 'mariadb' });
+    const [user] = await test.database.db
+      .select()
+      .from(databaseUsers)
+      .where(eq(databaseUsers.name, database!.name));
+    expect(user).toMatchObject({ status: 'active', grants: [{ database: database!.name, access: 'all' }] });
+    expect(
+      await onServer(
+        `mysql -N -e "SELECT option_value FROM \\\`${database!.name}\\\`.wp_options WHERE option_name = 'blogname'"`,
+      ),
+    ).toBe('HostDeck Blog');
+    // The API answers its version and administrator.
+    const info = await api.get(`/api/sites/${siteId}/wordpress`);
+    expect(info.json()).toMatchObject({
+      data: { installed: true, version: '6.1.9', admins: ['hostdeck-admin'] },
+    });
+  }, 900_000);
+
+  it('installs, updates and deletes a plugin from the directory', async () => {
+    let event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/plugins/install`, { slug: PLUGIN }));
+    expect(event.status, `${event.output}\n${directory.requests.join('\n')}`).toBe(EVENT_STATUS.finished);
+    expect(await plugins()).toContainEqual(
+      expect.objectContaining({ slug: PLUGIN, version: '1.0', status: 'inactive', update: null }),
+    );
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/plugins/toggle`, { slug: PLUGIN, active: true }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect((await visit('/')).body).toContain(`<!-- ${PLUGIN} 1.0 -->`);
+
+    await directory.releasePlugin(PLUGIN, '1.1');
+    expect(await plugins()).toContainEqual(
+      expect.objectContaining({ slug: PLUGIN, version: '1.0', status: 'active', update: '1.1' }),
+    );
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/plugins/update`, { slug: PLUGIN }));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect((await visit('/')).body).toContain(`<!-- ${PLUGIN} 1.1 -->`);
+    expect(
+      await onServer(`find /home/${linuxUser}/${SITE}/wp-content/plugins ! -user ${linuxUser} | head -3`),
+    ).toBe('');
+
+    // An update whose code is a PHP fatal: the site breaks, the panel puts 1.1 back.
+    await directory.releasePlugin(PLUGIN, '1.2', { fatal: true });
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/plugins/update`, { slug: PLUGIN }));
+    expect(event.status).toBe(EVENT_STATUS.error);
+    expect(event.output).toContain('rolled back and the site answers again');
+    const home = await visit('/');
+    expect(home.code).toBe(200);
+    expect(home.body).toContain(`<!-- ${PLUGIN} 1.1 -->`);
+    expect(await plugins()).toContainEqual(
+      expect.objectContaining({ slug: PLUGIN, version: '1.1', status: 'active' }),
+    );
+
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/plugins/delete`, { slug: PLUGIN }));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect((await plugins()).map((plugin) => plugin.slug)).not.toContain(PLUGIN);
+    expect(
+      await onServer(`test ! -e /home/${linuxUser}/${SITE}/wp-content/plugins/${PLUGIN} && echo gone`),
+    ).toBe('gone');
+    expect((await visit('/')).code).toBe(200);
+  }, 900_000);
+
+  it('creates a user, changes the role, and gives a password reset link', async () => {
+    let event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/users`, {
+        login: 'editor-ed',
+        email: 'ed@wp.test',
+        role: 'editor',
+      }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/users/role`, { login: 'editor-ed', role: 'author' }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    const users = await api.get(`/api/sites/${siteId}/wordpress/users`);
+    expect((users.json() as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ login: 'hostdeck-admin', role: 'administrator' }),
+      expect.objectContaining({ login: 'editor-ed', email: 'ed@wp.test', role: 'author' }),
+    ]);
+    // The last administrator keeps the role.
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/users/role`, { login: 'hostdeck-admin', role: 'editor' }),
+    );
+    expect(event.status).toBe(EVENT_STATUS.error);
+    const reset = await api.post(`/api/sites/${siteId}/wordpress/users/reset`, { login: 'editor-ed' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { url } = (reset.json() as { data: { url: string } }).data;
+    expect(url).toMatch(
+      /^http:\/\/blog\.wp\.test\/wp-login\.php\?action=rp&key=[A-Za-z0-9]+&login=editor-ed$/,
+    );
+    const page = await visit(`${new URL(url).pathname}${new URL(url).search}`);
+    expect(page.code).toBe(302);
+  }, 600_000);
+
+  it('optimizes the database with a log, refuses WP Rocket when absent, replaces the old domain', async () => {
+    let event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/optimization`, {}));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(event.output).toMatch(/post revisions removed: \d+/);
+    expect(event.output).toMatch(/optimized table wp_options/);
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/wprocket`, { enabled: true }));
+    expect(event.status).toBe(EVENT_STATUS.error);
+    expect(event.output).toContain('WP Rocket is not installed');
+
+    const [database] = await test.database.db.select().from(databases).where(eq(databases.siteId, siteId));
+    const sql = (query: string) => onServer(`mysql -N -D ${database!.name} -e "${query}"`);
+    // A serialized option holding the old domain: its string length must change with it.
+    await sql(
+      'INSERT INTO wp_options (option_name, option_value) VALUES (\'hostdeck_test\', \'a:1:{s:3:\\"url\\";s:24:\\"http://old.wp.test/page/\\";}\')',
+    );
+    expect(await sql("SELECT option_value FROM wp_options WHERE option_name = 'hostdeck_test'")).toBe(
+      'a:1:{s:3:"url";s:24:"http://old.wp.test/page/";}',
+    );
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/search-replace`, {
+        from: 'old.wp.test',
+        to: 'new-name.wp.test',
+      }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(await sql("SELECT option_value FROM wp_options WHERE option_name = 'hostdeck_test'")).toBe(
+      'a:1:{s:3:"url";s:29:"http://new-name.wp.test/page/";}',
+    );
+    expect((await visit('/')).code).toBe(200);
+  }, 600_000);
+
+  it('a sign-in link works once, and the server-wide revoke kills outstanding ones', async () => {
+    const link = async () => {
+      const response = await api.post(`/api/sites/${siteId}/wordpress/login`, {});
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: { url: string } }).data.url;
+    };
+    const follow = (url: string) =>
+      onServer(
+        `curl -sS -o /dev/null -D - -H 'Host: ${SITE}' 'http://127.0.0.1${new URL(url).pathname}${new URL(url).search}' | tr -d '\\r'`,
+      );
+    const url = await link();
+    expect(url).toMatch(new RegExp(`^http://${SITE.replaceAll('.', '\\.')}/\\?hostdeck-login=[0-9a-f]{64}$`));
+    const first = await follow(url);
+    expect(first).toMatch(/^HTTP\/1\.1 302/);
+    expect(first).toMatch(/^Location: http:\/\/blog\.wp\.test\/wp-admin\/$/m);
+    expect(first).toMatch(/^Set-Cookie: wordpress_logged_in_/m);
+    expect(await follow(url)).toMatch(/^HTTP\/1\.1 403/);
+
+    const outstanding = await link();
+    const [site] = await test.database.db.select().from(sites).where(eq(sites.id, siteId));
+    const event = await runEvent(api.delete(`/api/servers/${site!.serverId}/wordpress/auto-login`));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(await follow(outstanding)).toMatch(/^HTTP\/1\.1 403/);
+  }, 600_000);
+});

@@ -1,0 +1,50 @@
+# shellcheck shell=bash
+# WordPress (recipes wordpress-*, packages/recipes/src/wordpress): the panel's tool run as the site
+# user, the cron line and the front-page check. Values come from HD_* inputs the panel validated.
+
+# hd_wp_tool ACTION [NAME=VALUE...]  Runs the panel's tool with ACTION as the site user (user,
+# web_root and php set by the step) in the site's web root, with a clean environment holding only
+# the given HD_WP_* values and the site's URL and directory API. Prints the tool's JSON.
+# shellcheck disable=SC2154 # site, user, web_root and php are set by the calling step.
+hd_wp_tool() {
+  local action=$1
+  shift
+  (cd "$web_root" && runuser -u "$user" -- env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="/home/$user" \
+    HD_WP_ACTION="$action" HD_WP_URL="$HD_WP_URL" HD_WP_DIRECTORY="${HD_WP_DIRECTORY:-}" "$@" \
+    "$php" -d memory_limit=256M /usr/local/lib/hostdeck/wordpress/hostdeck-wp.php)
+}
+
+# hd_wp_cron_line  The site user's crontab runs wp-cron.php every 5 minutes: one line marked
+# `# hostdeck-wordpress SITE`, replaced when it differs.
+# shellcheck disable=SC2154 # site, user, web_root and php are set by the calling step.
+hd_wp_cron_line() {
+  local marker="# hostdeck-wordpress $site" line current next
+  line="*/5 * * * * cd $web_root && $php wp-cron.php >/dev/null 2>&1 $marker"
+  current=$(crontab -u "$user" -l 2>/dev/null || true)
+  if grep -qxF -- "$line" <<<"$current"; then return 0; fi
+  next=$(grep -vF -- "$marker" <<<"$current" || true)
+  printf '%s\n%s\n' "$next" "$line" | sed '/^$/d' | crontab -u "$user" - || return 1
+  hd_log change "the crontab of $user runs wp-cron.php of $site every 5 minutes"
+}
+
+# hd_wp_answers PATH  Succeeds when HD_WP_URL + PATH answers below 500 without a PHP fatal
+# (asked of this server itself, with the site's name).
+hd_wp_answers() {
+  local host scheme body code
+  scheme=${HD_WP_URL%%://*}
+  host=${HD_WP_URL#*://}
+  host=${host%%/*}
+  body=$(curl -sk -L --max-redirs 3 --max-time 60 --resolve "$host:80:127.0.0.1" --resolve "$host:443:127.0.0.1" \
+    -w '\n%{http_code}' -- "$scheme://$host$1" 2>/dev/null) || return 1
+  code=${body##*$'\n'}
+  if ((code >= 500)) || grep -qiE 'Fatal error|critical error on (this|your) website' <<<"$body"; then
+    hd_log warn "$1 answered $code with a PHP error"
+    return 1
+  fi
+  hd_log info "$1 answered $code"
+}
+
+# hd_wp_check_site  The home page and wp-login.php both answer without a PHP fatal.
+hd_wp_check_site() {
+  hd_wp_answers / && hd_wp_answers /wp-login.php
+}
