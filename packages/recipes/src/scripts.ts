@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 /**
  * Step scripts and the helper library, read from this package's `scripts/` folder (our files,
  * never input). A step is sent as one script text, so the helpers of `scripts/lib/*.sh` are
- * inlined in front of it, in file-name order.
+ * inlined in front of it, in file-name order, then the helpers of its own area's `lib/` folder
+ * (`scripts/wordpress/lib/*.sh` for `wordpress/run.sh`): an area's helpers go only into its steps,
+ * so they don't grow every other step towards the argument limit.
  */
 
 const HELPERS_FOLDER = 'lib';
@@ -38,6 +40,14 @@ export function recipeScriptsDirectory(): string {
 
 const assembled = new Map<string, string>();
 
+/** The `.sh` files of a folder, by name (none when it does not exist). */
+function shellFilesOf(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.sh'))
+    .sort();
+}
+
 function readScript(file: string): string {
   const text = readFileSync(file, 'utf8');
   if (text.includes('\0')) throw new Error(`${file} contains a NUL byte`);
@@ -53,14 +63,20 @@ export function assembleStepScript(script: string, scriptsDirectory = recipeScri
   const cached = assembled.get(key);
   if (cached !== undefined) return cached;
   const helpersDirectory = path.join(scriptsDirectory, HELPERS_FOLDER);
-  const helpers = readdirSync(helpersDirectory)
-    .filter((name) => name.endsWith('.sh'))
-    .sort();
+  const area = path.dirname(script);
+  const helpers = [
+    ...shellFilesOf(helpersDirectory).map((name) => `${HELPERS_FOLDER}/${name}`),
+    ...(area === '.' || area === HELPERS_FOLDER
+      ? []
+      : shellFilesOf(path.join(scriptsDirectory, area, HELPERS_FOLDER)).map(
+          (name) => `${area}/${HELPERS_FOLDER}/${name}`,
+        )),
+  ];
   const parts = [
     '#!/usr/bin/env bash',
     `# HostDeck step ${script}, assembled with the helpers of lib/ (packages/recipes/scripts).`,
     'set -euo pipefail',
-    ...helpers.map((name) => `# ---- lib/${name}\n${readScript(path.join(helpersDirectory, name))}`),
+    ...helpers.map((name) => `# ---- ${name}\n${readScript(path.join(scriptsDirectory, name))}`),
     `# ---- ${script}\n${readScript(path.join(scriptsDirectory, script))}`,
   ];
   const text = parts.join('\n');

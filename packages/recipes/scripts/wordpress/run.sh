@@ -16,7 +16,7 @@ set -euo pipefail
 
 site=${HD_SITE:?HD_SITE is required}
 user=${HD_LINUX_USER:?HD_LINUX_USER is required}
-# shellcheck disable=SC2034 # read by hd_wp_tool (lib/wordpress.sh).
+# shellcheck disable=SC2034 # read by hd_wp_tool (wordpress/lib/wordpress.sh).
 php="php${HD_PHP_VERSION:?HD_PHP_VERSION is required}"
 action=${HD_WP_ACTION:?HD_WP_ACTION is required}
 cd /
