@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
 import { DEFAULT_MTPROXY_DOWNLOAD_URL } from '@hostdeck/contracts/mtproxy';
+import { SITE_APP_SOURCE_DEFAULTS, siteAppSourceSchema } from '@hostdeck/contracts/site-apps';
 import { detectPrimaryAddress } from './primary-address.js';
 
 /** An http:// or https:// URL (a provider's root). */
@@ -72,6 +73,15 @@ const environmentSchema = z.object({
     .url()
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .default(DEFAULT_MTPROXY_DOWNLOAD_URL),
+  /**
+   * Where servers fetch the site apps of the catalogue (issue 21 point 5, docs/site-apps.md): an npm
+   * registry, a container registry host, ImunifyAV's installer. Tests point them at local mirrors.
+   */
+  SITE_APPS_NPM_REGISTRY: siteAppSourceSchema.default(SITE_APP_SOURCE_DEFAULTS.SITE_APPS_NPM_REGISTRY),
+  SITE_APPS_IMAGE_REGISTRY: siteAppSourceSchema.default(SITE_APP_SOURCE_DEFAULTS.SITE_APPS_IMAGE_REGISTRY),
+  SITE_APPS_IMUNIFYAV_INSTALLER_URL: siteAppSourceSchema.default(
+    SITE_APP_SOURCE_DEFAULTS.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
+  ),
   /** The DNS providers' API roots (issue 19, docs/dns-providers.md): tests point them at a local fake. */
   CLOUDFLARE_API_URL: z
     .url()
@@ -168,6 +178,8 @@ export interface Config {
   /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
   safeApplyRevertSeconds: number;
   mtproxyDownloadUrl: string;
+  /** Where servers fetch the catalogue's apps, by setting name (contracts SITE_APP_TEMPLATES). */
+  siteAppSources: Record<keyof typeof SITE_APP_SOURCE_DEFAULTS, string>;
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
   /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
   gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
@@ -262,6 +274,11 @@ export function loadConfig(
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
     mtproxyDownloadUrl: values.MTPROXY_DOWNLOAD_URL,
+    siteAppSources: {
+      SITE_APPS_NPM_REGISTRY: values.SITE_APPS_NPM_REGISTRY,
+      SITE_APPS_IMAGE_REGISTRY: values.SITE_APPS_IMAGE_REGISTRY,
+      SITE_APPS_IMUNIFYAV_INSTALLER_URL: values.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
+    },
     dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
     gitProviders: {
       github: gitProvider(
