@@ -8,6 +8,7 @@ import { roundcubeArea } from './roundcube/roundcube.area.js';
 import { backupsArea } from './backups/backups.area.js';
 import { balancingArea } from './balancing/balancing.area.js';
 import { wordpressArea } from './wordpress/wordpress.area.js';
+import { siteAppsArea } from './site-apps/site-apps.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
@@ -70,6 +71,7 @@ export const AREAS: readonly AnyArea[] = [
   firewall8gArea,
   certificatesArea,
   balancingArea,
+  siteAppsArea,
   deploymentsArea,
   agentArea,
   hotfixArea,

@@ -9,6 +9,7 @@ import { serverActionRecipes } from './server-actions/index.js';
 import { siteConfigRecipes } from './site-configs/index.js';
 import { siteCloneRecipes } from './sites-clone/index.js';
 import { siteRecipes } from './sites/index.js';
+import { siteAppResources } from './site-apps/site-apps-recipes.js';
 
 /**
  * A set of recipes by id, as the worker finds the recipe stored with an event. The panel's is
@@ -59,6 +60,8 @@ export const baseRecipes: RecipeRegistry = createRecipeRegistry([
   ...siteConfigRecipes,
   ...siteCloneRecipes,
   ...siteRecipes,
+  // A quick read while the request waits (site access' runQuickRecipe finds base recipes only).
+  siteAppResources,
 ]);
 
 /** The base recipes by id (the sections' are not here: see RecipeRegistry). */

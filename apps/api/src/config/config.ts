@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
 import { DEFAULT_MTPROXY_DOWNLOAD_URL } from '@hostdeck/contracts/mtproxy';
+import { SITE_APP_SOURCE_DEFAULTS, siteAppSourceSchema } from '@hostdeck/contracts/site-apps';
 import { detectPrimaryAddress } from './primary-address.js';
 
 /** An http:// or https:// URL (a provider's root). */
@@ -83,6 +84,15 @@ const environmentSchema = z.object({
     .regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hexadecimal digits')
     .optional(),
   WORDPRESS_API_URL: httpUrl().default('https://api.wordpress.org'),
+  /**
+   * Where servers fetch the site apps of the catalogue (issue 21 point 5, docs/site-apps.md): an npm
+   * registry, a container registry host, ImunifyAV's installer. Tests point them at local mirrors.
+   */
+  SITE_APPS_NPM_REGISTRY: siteAppSourceSchema.default(SITE_APP_SOURCE_DEFAULTS.SITE_APPS_NPM_REGISTRY),
+  SITE_APPS_IMAGE_REGISTRY: siteAppSourceSchema.default(SITE_APP_SOURCE_DEFAULTS.SITE_APPS_IMAGE_REGISTRY),
+  SITE_APPS_IMUNIFYAV_INSTALLER_URL: siteAppSourceSchema.default(
+    SITE_APP_SOURCE_DEFAULTS.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
+  ),
   /** The DNS providers' API roots (issue 19, docs/dns-providers.md): tests point them at a local fake. */
   CLOUDFLARE_API_URL: z
     .url()
@@ -180,6 +190,8 @@ export interface Config {
   safeApplyRevertSeconds: number;
   mtproxyDownloadUrl: string;
   wordpress: { downloadUrl: string; sha256: string | null; apiUrl: string };
+  /** Where servers fetch the catalogue's apps, by setting name (contracts SITE_APP_TEMPLATES). */
+  siteAppSources: Record<keyof typeof SITE_APP_SOURCE_DEFAULTS, string>;
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
   /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
   gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
@@ -278,6 +290,11 @@ export function loadConfig(
       downloadUrl: values.WORDPRESS_DOWNLOAD_URL,
       sha256: values.WORDPRESS_SHA256 ?? null,
       apiUrl: values.WORDPRESS_API_URL.replace(/\/+$/, ''),
+    },
+    siteAppSources: {
+      SITE_APPS_NPM_REGISTRY: values.SITE_APPS_NPM_REGISTRY,
+      SITE_APPS_IMAGE_REGISTRY: values.SITE_APPS_IMAGE_REGISTRY,
+      SITE_APPS_IMUNIFYAV_INSTALLER_URL: values.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
     },
     dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
     gitProviders: {

@@ -38,6 +38,8 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   balancing: '../sites/balancing',
   // Issue 21 point 3: a site's WordPress page (apps/web/src/sites/wordpress).
   wordpress: '../sites/wordpress',
+  // Issue 21 point 5: a site's app catalogue (apps/web/src/sites/site-apps).
+  'site-apps': '../sites/site-apps',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

@@ -111,6 +111,7 @@ export const RECIPE_STEP_TITLES_VI: Record<string, Record<string, string>> = {
   'site-certificate-install': { install: 'Cài chứng chỉ' },
   'site-certificate-remove': { remove: 'Gỡ chứng chỉ' },
   'site-acme-challenge': { challenge: 'Chuẩn bị xác minh tên miền' },
+  'site-app-resources': { read: 'Đọc tài nguyên máy chủ' },
   'site-deploy': {
     prepare: 'Chuẩn bị thư mục bản phát hành, .env và khóa triển khai',
     fetch: 'Sao chép kho mã nguồn',

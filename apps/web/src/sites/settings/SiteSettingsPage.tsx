@@ -8,6 +8,7 @@ import { SiteDangerCard, SitePermissionsCard } from '../show/SiteMaintenanceCard
 import { useSiteActions } from '../use-site-actions';
 import { useRouteSite } from '../use-site';
 import { BalancingCard } from '../balancing/BalancingCard';
+import { SiteCodeCard } from '../site-apps/SiteCodeCard';
 import { BindingsCard } from './BindingsCard';
 import { DisplayNameCard, LockdownCard, TelegramCard } from './SiteSettingCards';
 
@@ -48,6 +49,9 @@ export function SiteSettingsPage() {
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <BalancingCard siteId={site.id} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SiteCodeCard site={site} />
             </Grid>
           </>
         )}

@@ -28,6 +28,7 @@ import { RepositoryFields } from '../deployments/RepositoryFields';
 import { siteDetailKey, SITE_LISTS_KEY } from '../site-api';
 import { useRouteSite } from '../use-site';
 import { branchesQuery, installSourcecode, organizationsQuery, repositoriesQuery } from './sourcecode-api';
+import { SiteAppsCatalogue } from '../site-apps/SiteAppsCatalogue';
 
 const sourceName = (source: SourcecodeSource, gitUrl: string) =>
   source === 'git' ? gitUrl : GIT_PROVIDER_NAMES[source];
@@ -343,6 +344,7 @@ export function SiteSourcecodePage() {
           </Stack>
         </CardContent>
       </Card>
+      <SiteAppsCatalogue siteId={siteId} />
     </Stack>
   );
 }

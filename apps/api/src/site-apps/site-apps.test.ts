@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHELL_INJECTION_PAYLOADS } from '@hostdeck/contracts/testing';
+import { SITE_APP_MESSAGES, SITE_APP_TEMPLATES, siteAppSourceSchema } from '@hostdeck/contracts/site-apps';
+import { siteAppInstall } from '@hostdeck/recipes/site-apps';
+import { events, sites } from '../database/schema.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
+import { SECRET_PURPOSE } from '../servers/server-connection.js';
+import { eq } from '../testing/sql.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { availableTestDatabases } from '../testing/test-databases.js';
+import { waitFor } from '../testing/wait-for.js';
+import { createSiteAppsFake } from './testing/site-apps-fake.js';
+
+const [pglite] = await availableTestDatabases();
+
+describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
+  let test: TestApp;
+  const fake = createSiteAppsFake();
+  beforeAll(async () => {
+    test = await createTestApp(pglite!, {
+      executor: fake.executor,
+      workers: true,
+      env: { SITE_APPS_NPM_REGISTRY: 'http://10.0.0.1:4873/' },
+    });
+  });
+  afterAll(async () => test.close());
+  beforeEach(() => {
+    fake.state.runs.length = 0;
+    fake.state.cores = 2;
+    fake.state.memoryMb = 1993;
+  });
+  const db = () => test.database.db;
+
+  let counter = 0;
+  async function scene(values: Partial<typeof sites.$inferInsert> = {}) {
+    counter += 1;
+    const olga = await signIn(test, `Olga ${counter}`);
+    const mallory = await signIn(test, `Mallory ${counter}`);
+    const server = await insertServer(db(), olga.user.id, {
+      installed: true,
+      hostKeyFingerprint: 'SHA256:fake',
+      sealedPassword: test.panel.secretBox.seal('root-password', SECRET_PURPOSE.password),
+    });
+    const [site] = await db()
+      .insert(sites)
+      .values({
+        serverId: server.id,
+        name: `app${counter}.test`,
+        linuxUser: 'hostdeck',
+        status: 'active',
+        ...values,
+      })
+      .returning();
+    return { olga, mallory, site: site!, base: `/api/sites/${site!.id}` };
+  }
+  const siteRow = async (id: number) => (await db().select().from(sites).where(eq(sites.id, id)))[0]!;
+  const finished = (id: number) =>
+    waitFor(
+      async () => {
+        const [row] = await db().select().from(events).where(eq(events.id, id));
+        return row?.isFinished ? row : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 50, what: `event ${id}` },
+    );
+
+  it("answers 404 for another user's site, before anything runs", async () => {
+    const { mallory, base } = await scene();
+    for (const [method, path] of [
+      ['GET', `${base}/apps`],
+      ['POST', `${base}/code/uptime-kuma`],
+      ['POST', `${base}/code/chatwoot`],
+      ['POST', `${base}/code/imunifyav`],
+      ['DELETE', `${base}/uninstall`],
+      ['DELETE', `${base}/tiny-file-manager`],
+    ] as const) {
+      const response =
+        method === 'GET'
+          ? await mallory.api.get(path)
+          : method === 'POST'
+            ? await mallory.api.post(path, {})
+            : await mallory.api.deleteWith(path, {});
+      expect(response.statusCode, `${method} ${path}`).toBe(404);
+    }
+    expect(fake.state.runs).toEqual([]);
+  });
+
+  it('lists the catalogue with what each app needs', async () => {
+    const { olga, base } = await scene();
+    const response = await olga.api.get(`${base}/apps`);
+    expect(response.statusCode, response.body).toBe(200);
+    const chatwoot = (
+      response.json() as { data: { id: string; cores: number; memory_mb: number }[] }
+    ).data.find((card) => card.id === 'chatwoot');
+    expect(chatwoot).toMatchObject({ cores: 4, memory_mb: 4096 });
+  });
+
+  it('refuses Chatwoot on a 2-core server with the §9 message, reading the server first', async () => {
+    const { olga, site, base } = await scene();
+    const response = await olga.api.post(`${base}/code/chatwoot`, {});
+    expect(response.statusCode, response.body).toBe(422);
+    const body = response.json() as { message: string; errors: Record<string, string[]> };
+    expect(body.errors.app).toEqual([
+      'Chatwoot needs at least 4 cores and 4 GB RAM; this server has 2 cores and 1.9 GB',
+    ]);
+    expect(fake.state.runs.map((run) => run.recipe)).toEqual(['site-app-resources']);
+    expect((await siteRow(site.id)).codeType).toBeNull();
+
+    const vi = await olga.api.post(`${base}/code/chatwoot`, {}, 'vi');
+    expect((vi.json() as { errors: Record<string, string[]> }).errors.app).toEqual([
+      'Chatwoot cần ít nhất 4 lõi CPU và 4 GB RAM; máy chủ này có 2 lõi và 1.9 GB',
+    ]);
+  });
+
+  it('installs Uptime Kuma from the configured registry: 127.0.0.1, websockets, code type set', async () => {
+    const { olga, site, base } = await scene();
+    const response = await olga.api.post(`${base}/code/uptime-kuma`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    const event = await finished((response.json() as { data: { id: number } }).data.id);
+    expect(event.status, event.output ?? '').toBe('FINISHED');
+    const install = fake.state.runs.find(
+      (run) => run.recipe === 'site-app-install' && run.step === 'install',
+    )!;
+    expect(install.environment).toMatchObject({
+      HD_SOURCE: 'http://10.0.0.1:4873/',
+      HD_VERSION: SITE_APP_TEMPLATES['uptime-kuma'].version,
+      HD_PORT: '3001',
+      HD_WEBSOCKETS: '1',
+      HD_APP_ROOT: `/home/hostdeck/.hostdeck-apps/${site.name}`,
+    });
+    expect(install.environment.HD_APP_ENVIRONMENT).toContain('UPTIME_KUMA_HOST=127.0.0.1');
+    expect((await siteRow(site.id)).codeType).toBe('uptime-kuma');
+
+    const again = await olga.api.post(`${base}/code/uptime-kuma`, {});
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('sends the generated secrets on stdin, never in the environment', async () => {
+    fake.state.cores = 8;
+    fake.state.memoryMb = 15_900;
+    const { olga, base } = await scene();
+    const response = await olga.api.post(`${base}/code/chatwoot`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    await finished((response.json() as { data: { id: number } }).data.id);
+    const install = fake.state.runs.find(
+      (run) => run.recipe === 'site-app-install' && run.step === 'install',
+    )!;
+    expect(install.secret).toMatch(/^SECRET_KEY_BASE=[0-9a-f]{64}\nPOSTGRES_PASSWORD=[0-9a-f]{64}\n$/);
+    expect(JSON.stringify(install.environment)).not.toContain(install.secret.slice(16, 80));
+  });
+
+  it('uninstalls a git site: the code type and repository are cleared, data kept by default', async () => {
+    const { olga, site, base } = await scene({
+      codeType: 'github',
+      repository: 'git@github.com:octocat/Hello-World.git',
+      branch: 'master',
+      autoDeploy: true,
+    });
+    const response = await olga.api.deleteWith(`${base}/uninstall`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const event = await finished((response.json() as { data: { id: number } }).data.id);
+    expect(event.status, event.output ?? '').toBe('FINISHED');
+    const run = fake.state.runs.find((entry) => entry.recipe === 'site-code-git-uninstall')!;
+    expect(run.environment.HD_DELETE_DATA).toBe('0');
+    expect(await siteRow(site.id)).toMatchObject({ codeType: null, repository: null, autoDeploy: false });
+
+    const nothing = await olga.api.deleteWith(`${base}/uninstall`, {});
+    expect(nothing.statusCode).toBe(409);
+  });
+
+  it('uninstalls an app with its data when asked', async () => {
+    const { olga, site, base } = await scene({ codeType: 'uptime-kuma' });
+    const response = await olga.api.deleteWith(`${base}/uninstall`, { delete_data: true });
+    expect(response.statusCode, response.body).toBe(200);
+    await finished((response.json() as { data: { id: number } }).data.id);
+    const run = fake.state.runs.find((entry) => entry.recipe === 'site-app-uninstall')!;
+    expect(run.environment).toMatchObject({
+      HD_DELETE_DATA: '1',
+      HD_UNIT: `hostdeck-app-${site.name}.service`,
+    });
+    expect((await siteRow(site.id)).codeType).toBeNull();
+  });
+
+  it('answers 409 for a code type nobody registered an uninstall for', async () => {
+    const { olga, base } = await scene({ codeType: 'roundcube' });
+    const response = await olga.api.deleteWith(`${base}/uninstall`, {});
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('rejects an unknown field in the uninstall body (422)', async () => {
+    const { olga, base } = await scene({ codeType: 'git' });
+    const response = await olga.api.deleteWith(`${base}/uninstall`, { delete_data: 'yes; rm -rf /' });
+    expect(response.statusCode).toBe(422);
+    const extra = await olga.api.deleteWith(`${base}/uninstall`, { path: '/etc' });
+    expect(extra.statusCode).toBe(422);
+  });
+
+  it('starts the Tiny File Manager removal for the web root', async () => {
+    const { olga, base } = await scene({ directory: '/public' });
+    const response = await olga.api.delete(`${base}/tiny-file-manager`);
+    expect(response.statusCode, response.body).toBe(200);
+    await finished((response.json() as { data: { id: number } }).data.id);
+    const run = fake.state.runs.find((entry) => entry.recipe === 'site-tiny-file-manager-remove')!;
+    expect(run.environment).toMatchObject({
+      HD_DIRECTORY: '/public',
+      HD_MARKER: 'hostdeck:tiny-file-manager',
+    });
+  });
+
+  it('rejects injection, option-injection and control characters in every app setting', () => {
+    for (const payload of [
+      ...SHELL_INJECTION_PAYLOADS,
+      '-oProxyCommand=x',
+      'https://a.test/\nb',
+      'http://a.test/ x',
+    ]) {
+      expect(siteAppSourceSchema.safeParse(payload).success, payload).toBe(false);
+    }
+    const example = siteAppInstall.example;
+    const fields: Record<string, (payload: string) => unknown> = {
+      site: (payload) => ({ ...example, site: payload }),
+      linux_user: (payload) => ({ ...example, linux_user: payload }),
+      version: (payload) => ({ ...example, version: payload }),
+      artifact: (payload) => ({ ...example, artifact: payload }),
+      entry: (payload) => ({ ...example, entry: payload }),
+      source: (payload) => ({ ...example, source: payload }),
+      health_path: (payload) => ({ ...example, health_path: payload }),
+      environment: (payload) => ({ ...example, environment: [{ name: 'A', value: payload }] }),
+      environmentName: (payload) => ({ ...example, environment: [{ name: payload, value: 'x' }] }),
+      secrets: (payload) => ({ ...example, secrets: [{ name: 'A', value: payload }] }),
+    };
+    for (const [field, build] of Object.entries(fields)) {
+      for (const payload of [...SHELL_INJECTION_PAYLOADS, '-rf', 'a\u0000b', 'a\nB=1']) {
+        expect(
+          siteAppInstall.input.safeParse(build(payload)).success,
+          `${field}: ${JSON.stringify(payload)}`,
+        ).toBe(false);
+      }
+    }
+    expect(SITE_APP_MESSAGES.resources).toContain('{cores}');
+  });
+});

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { defineEventDescriptions } from './events.js';
+import { idParamSchema, defineRoutes } from './route-contract.js';
+import { startedEventResponseSchema } from './server-management.js';
+import { VALIDATION_MESSAGES } from './validation-messages.js';
+
+/**
+ * The app catalogue of a site (issue 21 point 5; spec/000 §7 Sites: code install POST for
+ * uptime-kuma, imunifyav and chatwoot, `uninstall` DELETE, `tiny-file-manager` DELETE; §9
+ * "chatwoot needs at least 4 cores and 4 GB RAM"). Each app is DATA: a template with a pinned
+ * version, the panel setting that names where the server fetches it from, the secrets generated at
+ * install, what it needs of the server, the local port it binds on 127.0.0.1, the path the recipe
+ * checks once it runs, and whether its vhost must pass websockets. One generic recipe installs any
+ * template from these validated values (packages/recipes/src/site-apps). docs/site-apps.md.
+ * Import as `@hostdeck/contracts/site-apps`.
+ */
+
+export const SITE_APP_IDS = ['uptime-kuma', 'chatwoot', 'imunifyav'] as const;
+export type SiteAppId = (typeof SITE_APP_IDS)[number];
+export const siteAppIdSchema = z.enum(SITE_APP_IDS, { message: VALIDATION_MESSAGES.invalid });
+
+/**
+ * How the app runs: `node` an npm package started by a systemd unit as the site user; `docker` an
+ * image run by a systemd unit (`docker run`, port published on 127.0.0.1 only); `installer` a
+ * vendor's installer script run once (a server-wide tool whose web UI the site serves).
+ */
+export const SITE_APP_RUNTIMES = ['node', 'docker', 'installer'] as const;
+export type SiteAppRuntime = (typeof SITE_APP_RUNTIMES)[number];
+
+/** Values the template's environment may take, filled by the panel from validated data only. */
+export const SITE_APP_PLACEHOLDERS = ['port', 'domain', 'url', 'data_dir', 'secret'] as const;
+
+export interface SiteAppTemplate {
+  id: SiteAppId;
+  name: string;
+  /** The pinned version: npm version, image tag or installer release. */
+  version: string;
+  runtime: SiteAppRuntime;
+  /** npm package, image name or installer file name (a fixed value of ours, never typed). */
+  artifact: string;
+  /** The panel setting (configuration variable) that says where the server fetches the artifact. */
+  sourceSetting: 'SITE_APPS_NPM_REGISTRY' | 'SITE_APPS_IMAGE_REGISTRY' | 'SITE_APPS_IMUNIFYAV_INSTALLER_URL';
+  /** Names of the secrets generated at install (hex, 32 bytes each), given as `{secret}` by name. */
+  secrets: readonly string[];
+  /** Minimum of the server, read from the server itself before anything runs. */
+  needs: { cores: number; memoryMb: number; diskMb: number };
+  /** The port on 127.0.0.1 the app listens on (null: nothing to proxy, the site serves files). */
+  port: number | null;
+  /** Answers 2xx or 3xx once the app runs (checked on 127.0.0.1 by the recipe). */
+  healthPath: string | null;
+  websockets: boolean;
+  /** The app's environment: values are fixed text or one `{placeholder}`/`{secret:NAME}`. */
+  environment: Readonly<Record<string, string>>;
+  /** The node entry point inside the package (node runtime). */
+  entry?: string;
+}
+
+/** http(s) URL without user info, query, spaces or quotes; or a registry host[:port]. */
+export const siteAppSourceSchema = z
+  .string()
+  .max(1000, VALIDATION_MESSAGES.invalid)
+  .regex(
+    /^(?:https?:\/\/[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~%+-]+)*\/?|[a-z0-9][a-z0-9.-]{0,252}(?::[0-9]{1,5})?)$/,
+    VALIDATION_MESSAGES.invalid,
+  );
+
+/** Where each app reads its sources by default (the panel settings of the same names). */
+export const SITE_APP_SOURCE_DEFAULTS = {
+  SITE_APPS_NPM_REGISTRY: 'https://registry.npmjs.org/',
+  SITE_APPS_IMAGE_REGISTRY: 'docker.io',
+  SITE_APPS_IMUNIFYAV_INSTALLER_URL: 'https://repo.imunify360.cloudlinux.com/defence360/imav-deploy.sh',
+} as const;
+
+export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = {
+  'uptime-kuma': {
+    id: 'uptime-kuma',
+    name: 'Uptime Kuma',
+    // The npm release that ships the server with its built front end (dist/).
+    version: '2.0.0-dev.0',
+    runtime: 'node',
+    artifact: 'uptime-kuma',
+    entry: 'server/server.js',
+    sourceSetting: 'SITE_APPS_NPM_REGISTRY',
+    secrets: [],
+    needs: { cores: 1, memoryMb: 512, diskMb: 1024 },
+    port: 3001,
+    healthPath: '/',
+    websockets: true,
+    environment: {
+      UPTIME_KUMA_HOST: '127.0.0.1',
+      UPTIME_KUMA_PORT: '{port}',
+      DATA_DIR: '{data_dir}',
+    },
+  },
+  chatwoot: {
+    id: 'chatwoot',
+    name: 'Chatwoot',
+    version: 'v3.13.8',
+    runtime: 'docker',
+    artifact: 'chatwoot/chatwoot',
+    sourceSetting: 'SITE_APPS_IMAGE_REGISTRY',
+    secrets: ['SECRET_KEY_BASE', 'POSTGRES_PASSWORD'],
+    // spec/000 §9: at least 4 cores and 4 GB RAM.
+    needs: { cores: 4, memoryMb: 4096, diskMb: 10240 },
+    port: 3000,
+    healthPath: '/api',
+    websockets: true,
+    environment: {
+      RAILS_ENV: 'production',
+      NODE_ENV: 'production',
+      INSTALLATION_ENV: 'docker',
+      FRONTEND_URL: '{url}',
+      SECRET_KEY_BASE: '{secret:SECRET_KEY_BASE}',
+      POSTGRES_PASSWORD: '{secret:POSTGRES_PASSWORD}',
+      DATA_DIR: '{data_dir}',
+    },
+  },
+  imunifyav: {
+    id: 'imunifyav',
+    name: 'ImunifyAV',
+    version: '8.1',
+    runtime: 'installer',
+    artifact: 'imav-deploy.sh',
+    sourceSetting: 'SITE_APPS_IMUNIFYAV_INSTALLER_URL',
+    secrets: [],
+    needs: { cores: 1, memoryMb: 1024, diskMb: 2048 },
+    port: null,
+    healthPath: null,
+    websockets: false,
+    environment: { UI_PATH: '{data_dir}' },
+  },
+};
+
+/** English messages (i18n keys); Vietnamese in apps/api/src/site-apps/site-apps.vi.ts. */
+export const SITE_APP_MESSAGES = {
+  /** spec/000 §9; the server's own figures follow. */
+  resources:
+    '{app} needs at least {cores} cores and {memory} GB RAM; this server has {serverCores} cores and {serverMemory} GB',
+  installed: 'This site already has its code ({codeType}): uninstall it first',
+  noCode: 'This site has no code installed',
+  alias: 'An alias shares its parent site’s code: install or uninstall on the parent site',
+  agent: 'The agent’s site serves the agent: it takes no app',
+  nginxOnly: 'Apps are proxied by nginx: this site is served by another web server',
+  noUninstall: 'The panel cannot uninstall code of type {codeType} yet',
+} as const;
+
+/** POST api/sites/{site}/code/{app}: nothing to choose; every value comes from the template. */
+export const installSiteAppBodySchema = z.strictObject({});
+
+/** DELETE api/sites/{site}/uninstall: the app's data (database, uploads, `shared/`) stays unless asked. */
+export const uninstallSiteCodeBodySchema = z.strictObject({ delete_data: z.boolean().optional() });
+export type UninstallSiteCode = z.infer<typeof uninstallSiteCodeBodySchema>;
+
+/** A catalogue card: the template as the page shows it. */
+export const siteAppCardSchema = z.object({
+  id: siteAppIdSchema,
+  name: z.string(),
+  version: z.string(),
+  runtime: z.enum(SITE_APP_RUNTIMES),
+  cores: z.number().int(),
+  memory_mb: z.number().int(),
+  disk_mb: z.number().int(),
+  websockets: z.boolean(),
+});
+export type SiteAppCard = z.infer<typeof siteAppCardSchema>;
+
+export function siteAppCards(): SiteAppCard[] {
+  return SITE_APP_IDS.map((id) => {
+    const template = SITE_APP_TEMPLATES[id];
+    return {
+      id,
+      name: template.name,
+      version: template.version,
+      runtime: template.runtime,
+      cores: template.needs.cores,
+      memory_mb: template.needs.memoryMb,
+      disk_mb: template.needs.diskMb,
+      websockets: template.websockets,
+    };
+  });
+}
+
+const siteParams = z.object({ site: idParamSchema });
+
+export const siteAppsRoutes = defineRoutes({
+  catalogue: {
+    method: 'GET',
+    path: '/api/sites/:site/apps',
+    params: siteParams,
+    response: z.object({ data: z.array(siteAppCardSchema) }),
+  },
+  // Static paths: they win over `code/:provider` (sourcecode) in the router.
+  installUptimeKuma: {
+    method: 'POST',
+    path: '/api/sites/:site/code/uptime-kuma',
+    params: siteParams,
+    body: installSiteAppBodySchema,
+    response: startedEventResponseSchema,
+  },
+  installChatwoot: {
+    method: 'POST',
+    path: '/api/sites/:site/code/chatwoot',
+    params: siteParams,
+    body: installSiteAppBodySchema,
+    response: startedEventResponseSchema,
+  },
+  installImunifyav: {
+    method: 'POST',
+    path: '/api/sites/:site/code/imunifyav',
+    params: siteParams,
+    body: installSiteAppBodySchema,
+    response: startedEventResponseSchema,
+  },
+  uninstall: {
+    method: 'DELETE',
+    path: '/api/sites/:site/uninstall',
+    params: siteParams,
+    body: uninstallSiteCodeBodySchema,
+    response: startedEventResponseSchema,
+  },
+  removeTinyFileManager: {
+    method: 'DELETE',
+    path: '/api/sites/:site/tiny-file-manager',
+    params: siteParams,
+    response: startedEventResponseSchema,
+  },
+});
+
+export const SITE_APP_EVENT_TYPES = {
+  install: 'site_app_install',
+  uninstall: 'site_app_uninstall',
+  tinyFileManager: 'site_app_tiny_file_manager',
+} as const;
+
+export const SITE_APPS_EVENT_DESCRIPTIONS = defineEventDescriptions({
+  installSiteApp: 'Install {app} (version {version}) on {site}',
+  uninstallSiteCode: 'Uninstall the {codeType} code of {site}',
+  uninstallSiteCodeWithData: 'Uninstall the {codeType} code of {site} and delete its data',
+  removeTinyFileManager: 'Remove Tiny File Manager from {site}',
+});
+
+declare module './events.js' {
+  interface AreaEventDescriptions {
+    'site-apps': typeof SITE_APPS_EVENT_DESCRIPTIONS;
+  }
+}
