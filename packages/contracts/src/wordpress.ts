@@ -187,6 +187,12 @@ export const wordpressRoutes = defineRoutes({
     response: z.object({ data: z.object({ url: z.string() }) }),
   },
   /** Cleans revisions, drafts, spam, orphaned meta and expired transients, optimizes the tables: the log is the event's output. */
+  /** Core update to what WORDPRESS_DOWNLOAD_URL serves: files and database snapshot, checks, automatic rollback. */
+  updateCore: {
+    method: 'POST',
+    path: '/api/sites/:site/wordpress/core/update',
+    response: wordpressStartedSchema,
+  },
   optimization: {
     method: 'POST',
     path: '/api/sites/:site/wordpress/optimization',
@@ -225,6 +231,7 @@ export const WORDPRESS_EVENT_TYPES = {
   revoke: 'wordpress_revoke_logins',
   user: 'wordpress_user',
   maintenance: 'wordpress_maintenance',
+  core: 'wordpress_core_update',
 } as const;
 
 export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
@@ -243,6 +250,7 @@ export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
   wprocketOn: 'Turn WP Rocket on for {site}',
   wprocketOff: 'Turn WP Rocket off for {site}',
   searchReplaceWordpress: 'Replace {from} with {to} in the WordPress database of {site}',
+  updateWordpressCore: 'Update WordPress on {site}, rolled back if the site breaks',
 });
 
 declare module './events.js' {

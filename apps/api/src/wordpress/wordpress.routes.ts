@@ -47,6 +47,7 @@ export const wordpressRoutesPlugin: FastifyPluginAsyncZod<{ wordpress: Wordpress
   route(app, routes.resetUserPassword, {}, async ({ user, params, body }) => ({
     data: await wordpress.resetUserPassword(user, params.site, body.login),
   }));
+  route(app, routes.updateCore, started, ({ user, params }) => wordpress.updateCore(user, params.site));
   route(app, routes.optimization, started, ({ user, params }) =>
     wordpress.maintenance(user, params.site, { action: 'optimize' }),
   );

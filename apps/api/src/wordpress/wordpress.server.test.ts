@@ -10,7 +10,11 @@ import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
-import { startWordpressDirectory, type WordpressDirectory } from './testing/wordpress-mirror.js';
+import {
+  startWordpressDirectory,
+  wordpressCoreVariant,
+  type WordpressDirectory,
+} from './testing/wordpress-mirror.js';
 
 /**
  * WordPress on a booted test server (issue 21 point 3, docs/wordpress.md). The server has no
@@ -291,4 +295,55 @@ describe('WordPress on a booted test server', () => {
     expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
     expect(await follow(outstanding)).toMatch(/^HTTP\/1\.1 403/);
   }, 600_000);
+
+  it('updates the core with a snapshot, and rolls a broken core back (files and database)', async () => {
+    const host = hostEndAddress(testServer);
+    const root = `/home/${linuxUser}/${SITE}`;
+    const [database] = await test.database.db.select().from(databases).where(eq(databases.siteId, siteId));
+    const sql = (query: string) => onServer(`mysql -N -D ${database!.name} -e "${query}"`);
+    const version = async () => {
+      const info = await api.get(`/api/sites/${siteId}/wordpress`);
+      expect(info.statusCode, info.body).toBe(200);
+      return (info.json() as { data: { version: string } }).data.version;
+    };
+    // The operator points the download setting at a newer release (the panel reads it per update).
+    const useCore = (name: string, tarball: Buffer) => {
+      const served = directory.serveCore(host, name, tarball);
+      test.config.wordpress.downloadUrl = served.url;
+      test.config.wordpress.sha256 = served.sha256;
+    };
+
+    useCore('newer', wordpressCoreVariant('6.1.10'));
+    let event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/core/update`, {}));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(await version()).toBe('6.1.10');
+    expect((await visit('/')).code).toBe(200);
+    expect((await visit('/wp-login.php')).code).toBe(200);
+    expect(await onServer(`find ${root} ! -user ${linuxUser} | head -5`)).toBe('');
+    // The snapshot is the site user's, private; no client options file (the password) is left.
+    const work = `/home/${linuxUser}/.hostdeck-wordpress/${SITE}`;
+    expect(await onServer(`stat -c '%a %U' ${work}/snapshots/core/database.sql`)).toBe(`600 ${linuxUser}`);
+    expect(await onServer(`grep -c 'CREATE TABLE .wp_options.' ${work}/snapshots/core/database.sql`)).toBe(
+      '1',
+    );
+    expect(await onServer(`test ! -e ${work}/client.cnf && test ! -e ${work}/core-new && echo clean`)).toBe(
+      'clean',
+    );
+
+    await sql("INSERT INTO wp_options (option_name, option_value) VALUES ('hostdeck_core_test', 'before')");
+    useCore('broken', wordpressCoreVariant('6.1.11', { broken: true }));
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/core/update`, {}));
+    expect(event.status).toBe(EVENT_STATUS.error);
+    expect(event.output).toContain('rolled back (files and database) and the site answers again');
+    expect(await version()).toBe('6.1.10');
+    const home = await visit('/');
+    expect(home.code).toBe(200);
+    expect(home.body).toContain('HostDeck Blog');
+    expect(await sql("SELECT option_value FROM wp_options WHERE option_name = 'hostdeck_core_test'")).toBe(
+      'before',
+    );
+    expect(await onServer(`grep -c hostdeck_core_update_test ${root}/wp-includes/version.php || true`)).toBe(
+      '0',
+    );
+  }, 900_000);
 });

@@ -11,7 +11,7 @@ import {
   type WordpressItemType,
 } from '@hostdeck/contracts/wordpress';
 import type { WORDPRESS_ACTIONS } from '@hostdeck/recipes/wordpress';
-import { parseWordpressOutput, wordpressRun } from '@hostdeck/recipes/wordpress';
+import { parseWordpressOutput, wordpressCoreUpdate, wordpressRun } from '@hostdeck/recipes/wordpress';
 import type { DatabasesRepository } from '../databases/databases.repository.js';
 import { DATABASE_PASSWORD_PURPOSE, DATABASE_ROW_STATUS } from '../databases/database-events.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -262,6 +262,28 @@ export function createWordpressService(dependencies: WordpressServiceDependencie
         enabled ? 'autoUpdateWordpressOn' : 'autoUpdateWordpressOff',
         { type, slug, on: enabled },
       );
+    },
+
+    /**
+     * POST api/sites/{site}/wordpress/core/update: to what the download setting serves (its SHA-256
+     * checked when set), with a snapshot of the core files and the database, rolled back on failure.
+     */
+    async updateCore(caller: Caller, siteId: number) {
+      const found = await wordpressSite(caller, siteId);
+      const event = await events.startRecipe({
+        userId: caller.id,
+        serverId: found.server.id,
+        recipeId: wordpressCoreUpdate.id,
+        input: {
+          ...wordpressSiteInput(found.site, settings),
+          download_url: settings.downloadUrl,
+          ...(settings.sha256 ? { sha256: settings.sha256 } : {}),
+        },
+        type: WORDPRESS_EVENT_TYPES.core,
+        description: { id: 'updateWordpressCore' as never, values: { site: found.site.name } },
+        siteId: found.site.id,
+      });
+      return { data: { id: event.id } };
     },
 
     /** POST …/wordpress/optimization, …/wprocket, …/search-replace: events on the site's server. */

@@ -106,4 +106,24 @@ describe('WordPress API', () => {
       'Update akismet (plugins) on shop.example.com, rolled back if the site breaks',
     );
   });
+
+  it('starts a core update event for the owner only (404 for another user’s site)', async () => {
+    const { olga, mallory, site, base } = await deploymentScene(testApp(), {
+      phpVersion: '8.2',
+      codeType: 'wordpress',
+    });
+    const before = (await db().select().from(events)).length;
+    expect((await mallory.api.post(`${base}/wordpress/core/update`, {})).statusCode).toBe(404);
+    expect((await db().select().from(events)).length).toBe(before);
+    const response = await olga.api.post(`${base}/wordpress/core/update`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = (response.json() as { data: { id: number } }).data;
+    const [event] = await db().select().from(events).where(eq(events.id, id));
+    expect(event).toMatchObject({
+      type: 'wordpress_core_update',
+      siteId: site.id,
+      recipeId: 'wordpress-core-update',
+    });
+    expect(event?.description).toBe('Update WordPress on shop.example.com, rolled back if the site breaks');
+  });
 });

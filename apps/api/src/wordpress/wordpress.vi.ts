@@ -1,5 +1,5 @@
 import { WORDPRESS_EVENT_DESCRIPTIONS, WORDPRESS_MESSAGES } from '@hostdeck/contracts/wordpress';
-import { wordpressInstall, wordpressRun } from '@hostdeck/recipes/wordpress';
+import { wordpressCoreUpdate, wordpressInstall, wordpressRun } from '@hostdeck/recipes/wordpress';
 import { eventDescriptionsVi } from '../events/events.vi.js';
 
 /** Vietnamese for WordPress's messages, event descriptions and recipe step titles (i18n/vi.ts merges it). */
@@ -20,6 +20,7 @@ export const wordpressVi: Record<string, string> = {
   [WORDPRESS_MESSAGES.busy]: 'WordPress đang được cài đặt trên trang web này',
   [wordpressInstall.steps[0]!.title]: 'Cài đặt WordPress',
   [wordpressRun.steps[0]!.title]: 'Thực hiện thao tác WordPress',
+  [wordpressCoreUpdate.steps[0]!.title]: 'Cập nhật WordPress, khôi phục nếu trang web bị lỗi',
   ...eventDescriptionsVi(WORDPRESS_EVENT_DESCRIPTIONS, {
     installWordpress: 'Cài đặt WordPress trên {site}',
     installWordpressItem: 'Cài đặt {slug} ({type}) trên {site}',
@@ -36,5 +37,6 @@ export const wordpressVi: Record<string, string> = {
     wprocketOn: 'Bật WP Rocket cho {site}',
     wprocketOff: 'Tắt WP Rocket cho {site}',
     searchReplaceWordpress: 'Thay {from} bằng {to} trong cơ sở dữ liệu WordPress của {site}',
+    updateWordpressCore: 'Cập nhật WordPress trên {site}, khôi phục nếu trang web bị lỗi',
   }),
 };

@@ -41,7 +41,7 @@ if (($hostdeck_parts['scheme'] ?? 'http') === 'https') {
 }
 $_SERVER['REQUEST_METHOD'] = 'GET';
 
-if ($hostdeck_action === 'install') {
+if ($hostdeck_action === 'install' || $hostdeck_action === 'core-upgrade') {
     define('WP_INSTALLING', true);
 }
 // Updates as background updates run them: an active plugin stays active while its files change.
@@ -470,6 +470,33 @@ switch ($hostdeck_action) {
         wp_cache_flush();
         fwrite(STDERR, "replaced $from with $to in $changed value(s)\n");
         hd_out(array('replaced' => $changed));
+
+    case 'db-defaults':
+        // The site's database credentials as a MySQL client options file (the step writes it 0600
+        // and passes only its path to mysqldump/mysql: the password is never on a command line).
+        $quote = function ($value) {
+            return '"' . str_replace(array('\\', '"', "\n", "\r"), array('\\\\', '\\"', '', ''), (string) $value) . '"';
+        };
+        $host = (string) DB_HOST;
+        $lines = array('[client]', 'user=' . $quote(DB_USER), 'password=' . $quote(DB_PASSWORD));
+        if ($host !== '' && $host !== 'localhost') {
+            if (preg_match('/^([^:]+):([0-9]+)$/', $host, $match)) {
+                $lines[] = 'host=' . $quote($match[1]);
+                $lines[] = 'port=' . $match[2];
+            } elseif (preg_match('/^([^:]*):(\/.+)$/', $host, $match)) {
+                $lines[] = 'socket=' . $quote($match[2]);
+            } else {
+                $lines[] = 'host=' . $quote($host);
+            }
+        }
+        hd_out(array('database' => DB_NAME, 'defaults' => implode("\n", $lines) . "\n"));
+
+    case 'core-upgrade':
+        // After the step replaced the core files: WordPress's own database upgrade.
+        require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+        global $wp_version, $wp_db_version;
+        wp_upgrade();
+        hd_out(array('version' => $wp_version, 'db_version' => (int) get_option('db_version'), 'expected_db_version' => (int) $wp_db_version));
 
     case 'login-revoke':
         delete_option('hostdeck_login_tokens');

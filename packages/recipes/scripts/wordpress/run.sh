@@ -25,17 +25,7 @@ web_root="/home/$user/$site"
 [[ -f $web_root/wp-config.php && ! -L $web_root ]] || hd_fail "WordPress is not installed in $web_root"
 as_user() { runuser -u "$user" -- "$@"; }
 
-tool_dir=/usr/local/lib/hostdeck/wordpress
-install -d -m 0755 -o root -g root /usr/local/lib/hostdeck "$tool_dir"
-if ! printf '%s\n' "$HD_WP_TOOL" | cmp -s - "$tool_dir/hostdeck-wp.php"; then
-  printf '%s\n' "$HD_WP_TOOL" | hd_write_atomic "$tool_dir/hostdeck-wp.php" 0644 root:root
-fi
-mu="$web_root/wp-content/mu-plugins/hostdeck.php"
-if ! printf '%s\n' "$HD_WP_MU_PLUGIN" | as_user cmp -s - "$mu" 2>/dev/null; then
-  as_user mkdir -p -- "$web_root/wp-content/mu-plugins"
-  # shellcheck disable=SC2016 # the script of bash -c gets its values as arguments.
-  printf '%s\n' "$HD_WP_MU_PLUGIN" | as_user bash -c 'cat > "$1.new" && chmod 0644 "$1.new" && mv -f "$1.new" "$1"' write "$mu"
-fi
+hd_wp_panel_files || hd_fail "the panel's WordPress tool could not be put in place"
 
 arguments=()
 for name in HD_WP_TYPE HD_WP_SLUG HD_WP_ON HD_WP_QUERY HD_WP_USER HD_WP_EMAIL HD_WP_ROLE HD_WP_TTL HD_WP_FROM HD_WP_TO; do

@@ -122,6 +122,43 @@ export const wordpressInstall = defineRecipe({
   },
 });
 
+/**
+ * A core update (docs/wordpress.md, "Safe update"): the tarball the download setting serves, a
+ * snapshot of the core files and the database first, WordPress's database upgrade, then the home
+ * page and wp-login.php checked; on failure both are put back and the event fails saying so.
+ */
+export const wordpressCoreUpdate = defineRecipe({
+  id: 'wordpress-core-update',
+  input: z.strictObject({
+    ...siteFields,
+    download_url: urlSchema,
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  }),
+  steps: [
+    {
+      id: 'update',
+      title: 'Update WordPress, rolled back if the site breaks',
+      script: 'wordpress/core-update.sh',
+      timeoutMs: 15 * MINUTE,
+      idempotent: false,
+    },
+  ],
+  environment: (input) => ({
+    ...siteEnvironment(input),
+    HD_WP_DOWNLOAD_URL: input.download_url,
+    ...(input.sha256 === undefined ? {} : { HD_WP_SHA256: input.sha256 }),
+    ...panelFiles(),
+  }),
+  example: {
+    ...siteExample,
+    download_url: 'https://wordpress.org/latest.tar.gz',
+    sha256: '0'.repeat(64),
+  },
+});
+
 export const WORDPRESS_ACTIONS = [
   'info',
   'list',

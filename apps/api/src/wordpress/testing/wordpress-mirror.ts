@@ -118,12 +118,47 @@ interface Release {
   zip: Buffer;
 }
 
+/**
+ * A "newer" WordPress made from the cached tarball: `wp-includes/version.php` with `$wp_version`
+ * set to `version`, and `broken` adding a PHP fatal to it (every page fails). Returns the tarball.
+ */
+export function wordpressCoreVariant(version: string, options: { broken?: boolean } = {}): Buffer {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-wp-core-'));
+  try {
+    execFileSync(
+      'bash',
+      [
+        '-euo',
+        'pipefail',
+        '-c',
+        String.raw`cd "$1" && tar -xzf "$2" && v=wordpress/wp-includes/version.php &&
+sed -i "s/^\$wp_version = '[^']*';/\$wp_version = '$3';/" "$v" && grep -q "^\$wp_version = '$3';" "$v" &&
+if [[ $4 == 1 ]]; then printf '
+hostdeck_core_update_test_undefined_function();
+' >> "$v"; fi &&
+tar -czf core.tar.gz wordpress`,
+        'variant',
+        work,
+        wordpressTarball().file,
+        version,
+        options.broken ? '1' : '0',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
+    );
+    return readFileSync(path.join(work, 'core.tar.gz'));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 export interface WordpressDirectory {
   /** The WORDPRESS_API_URL for a server that reaches the host at `host`. */
   apiUrlFor(host: string): string;
   /** The WORDPRESS_DOWNLOAD_URL for a server that reaches the host at `host`. */
   downloadUrlFor(host: string): string;
   sha256: string;
+  /** Serves `tarball` at the URL answered (a core update's WORDPRESS_DOWNLOAD_URL) and its SHA-256. */
+  serveCore(host: string, name: string, tarball: Buffer): { url: string; sha256: string };
   /** Makes `version` of a plugin the directory's current one. */
   releasePlugin(slug: string, version: string, options?: { fatal?: boolean }): Promise<void>;
   releaseTheme(slug: string, version: string): Promise<void>;
@@ -143,6 +178,7 @@ export async function startWordpressDirectory(
   const plugins = new Map<string, Release>();
   const themes = new Map<string, Release>();
   const requests: string[] = [];
+  const cores = new Map<string, Buffer>();
   let base = '';
 
   const infoOf = (type: 'plugins' | 'themes', slug: string, release: Release) => ({
@@ -168,6 +204,14 @@ export async function startWordpressDirectory(
       };
       const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       if (url.pathname === '/health') return json({ ok: true });
+      const core = /^\/core\/([a-z0-9-]+)\.tar\.gz$/.exec(url.pathname);
+      const coreFile = core ? cores.get(core[1]!) : undefined;
+      if (coreFile) {
+        response
+          .writeHead(200, { 'content-type': 'application/gzip', 'content-length': coreFile.length })
+          .end(coreFile);
+        return;
+      }
       if (url.pathname === '/wordpress.tar.gz') {
         const file = readFileSync(tarball.file);
         response
@@ -258,6 +302,13 @@ export async function startWordpressDirectory(
     },
     downloadUrlFor: (host) => `http://${host}:${port}/wordpress.tar.gz`,
     sha256: tarball.sha256,
+    serveCore(host, name, file) {
+      cores.set(name, file);
+      return {
+        url: `http://${host}:${port}/core/${name}.tar.gz`,
+        sha256: createHash('sha256').update(file).digest('hex'),
+      };
+    },
     async releasePlugin(slug, version, options = {}) {
       const zip = zipOf([{ name: `${slug}/${slug}.php`, content: pluginSource(slug, version, options) }]);
       const release = { version, zip };

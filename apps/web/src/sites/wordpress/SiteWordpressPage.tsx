@@ -39,6 +39,7 @@ import { PageTitle } from '../../pages/PageTitle';
 import { useRouteSite } from '../use-site';
 import {
   optimizeWordpress,
+  updateWordpressCore,
   searchReplaceWordpress,
   setWprocket,
   createWordpressUser,
@@ -190,7 +191,7 @@ function Installed({
           data-testid="wordpress-tab-optimization"
         />
       </Tabs>
-      {tab === 'overview' && <Overview site={site} info={info} />}
+      {tab === 'overview' && <Overview site={site} info={info} onEvent={onEvent} />}
       {tab === 'plugins' && <Items site={site} type="plugins" onEvent={onEvent} />}
       {tab === 'themes' && <Items site={site} type="themes" onEvent={onEvent} />}
       {tab === 'users' && <Users site={site} onEvent={onEvent} />}
@@ -199,8 +200,17 @@ function Installed({
   );
 }
 
-function Overview({ site, info }: { site: SiteDetail; info: WordpressInfo }) {
+function Overview({
+  site,
+  info,
+  onEvent,
+}: {
+  site: SiteDetail;
+  info: WordpressInfo;
+  onEvent: (id: number) => void;
+}) {
   const { t } = useTranslation();
+  const [updating, setUpdating] = useState(false);
   // The tab opens on the click itself (a popup blocker allows that), and goes to the link once
   // the server made it; it cannot reach back to the panel (opener cleared).
   const login = useMutation({
@@ -240,7 +250,24 @@ function Overview({ site, info }: { site: SiteDetail; info: WordpressInfo }) {
             {t('siteWordpress.overview.login')}
           </Button>
         </div>
+        <Typography color="text.secondary">{t('siteWordpress.overview.updateHelp')}</Typography>
+        <div>
+          <Button variant="outlined" onClick={() => setUpdating(true)} data-testid="wordpress-core-update">
+            {t('siteWordpress.overview.update')}
+          </Button>
+        </div>
       </Stack>
+      <ConfirmDialog
+        open={updating}
+        title={t('siteWordpress.overview.updateTitle')}
+        message={t('siteWordpress.overview.updateMessage', { site: site.name })}
+        confirmLabel={t('siteWordpress.overview.update')}
+        onClose={() => setUpdating(false)}
+        onConfirm={async () => {
+          onEvent(await updateWordpressCore(site.id));
+          notifySuccess();
+        }}
+      />
     </Paper>
   );
 }

@@ -106,6 +106,11 @@ export async function wordpressResetLink(site: number, login: string) {
 }
 
 /** Optimization (its log is the event's output), the WP Rocket switch, search-replace of a domain. */
+export async function updateWordpressCore(site: number) {
+  const route = routes.updateCore;
+  return (await apiSend('POST', apiPath(route.path, { site }), undefined, route.response)).data.id;
+}
+
 export async function optimizeWordpress(site: number) {
   const route = routes.optimization;
   return (await apiSend('POST', apiPath(route.path, { site }), undefined, route.response)).data.id;

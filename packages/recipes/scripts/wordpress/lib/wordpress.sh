@@ -48,3 +48,20 @@ hd_wp_answers() {
 hd_wp_check_site() {
   hd_wp_answers / && hd_wp_answers /wp-login.php
 }
+
+# hd_wp_panel_files  Puts the panel's tool (root's, 0644, in /usr/local/lib/hostdeck/wordpress)
+# and its must-use plugin (written by the site user) back as the panel ships them (HD_WP_TOOL,
+# HD_WP_MU_PLUGIN) when they differ.
+# shellcheck disable=SC2154 # user and web_root are set by the calling step.
+hd_wp_panel_files() {
+  local tool_dir=/usr/local/lib/hostdeck/wordpress mu="$web_root/wp-content/mu-plugins/hostdeck.php"
+  install -d -m 0755 -o root -g root /usr/local/lib/hostdeck "$tool_dir" || return 1
+  if ! printf '%s\n' "$HD_WP_TOOL" | cmp -s - "$tool_dir/hostdeck-wp.php"; then
+    printf '%s\n' "$HD_WP_TOOL" | hd_write_atomic "$tool_dir/hostdeck-wp.php" 0644 root:root || return 1
+  fi
+  if ! printf '%s\n' "$HD_WP_MU_PLUGIN" | runuser -u "$user" -- cmp -s - "$mu" 2>/dev/null; then
+    runuser -u "$user" -- mkdir -p -- "$web_root/wp-content/mu-plugins" || return 1
+    # shellcheck disable=SC2016 # the script of bash -c gets its values as arguments.
+    printf '%s\n' "$HD_WP_MU_PLUGIN" | runuser -u "$user" -- bash -c 'cat > "$1.new" && chmod 0644 "$1.new" && mv -f "$1.new" "$1"' write "$mu" || return 1
+  fi
+}
