@@ -121,7 +121,12 @@ export function createWordpressService(dependencies: WordpressServiceDependencie
       userId: caller.id,
       serverId: found.server.id,
       recipeId: wordpressRun.id,
-      input: { ...wordpressSiteInput(found.site, settings), action, ...fields },
+      // `*` (every item) is the API's word; the recipe takes it as `all`, its slug a real one only.
+      input: {
+        ...wordpressSiteInput(found.site, settings),
+        action,
+        ...(fields.slug === '*' ? { type: fields.type, on: fields.on, all: true } : fields),
+      },
       type: WORDPRESS_EVENT_TYPES.item,
       description: {
         id: description as never,
