@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { toPasswordHex } from '@hostdeck/recipes/databases';
-import { databaseCreate } from '@hostdeck/recipes/databases';
-import { wordpressInstall, wordpressRun } from '@hostdeck/recipes/wordpress';
+import { databaseCreate, databaseDrop, databaseUserDrop } from '@hostdeck/recipes/databases';
+import { wordpressInstall, wordpressRun, wordpressUninstall } from '@hostdeck/recipes/wordpress';
 import type { DatabasesRepository } from '../databases/databases.repository.js';
 import { DATABASE_ROW_STATUS, withGrant } from '../databases/database-events.js';
 import { eventError } from '../jobs/event-error.js';
 import type { EventHooks } from '../jobs/event-hooks.js';
+import { registerSiteUninstaller } from '../site-apps/site-uninstallers.js';
 import type { SiteRow } from '../sites/site-access.js';
 import type { WordpressRepository } from './wordpress.repository.js';
 import { wordpressSiteInput, type WordpressSettings } from './wordpress.service.js';
@@ -30,7 +31,14 @@ export interface WordpressTaskDependencies {
   repository: WordpressRepository;
   databases: Pick<
     DatabasesRepository,
-    'findOnServer' | 'findUserOnServer' | 'updateDatabase' | 'updateUser' | 'deleteDatabase' | 'deleteUser'
+    | 'findOnServer'
+    | 'findUserOnServer'
+    | 'updateDatabase'
+    | 'updateUser'
+    | 'deleteDatabase'
+    | 'deleteUser'
+    | 'listForServer'
+    | 'findUserByName'
   >;
   loadSite(siteId: number): Promise<SiteRow | undefined>;
   settings: WordpressSettings;
@@ -44,6 +52,37 @@ export interface WordpressTaskDependencies {
  */
 export function registerWordpressTasks(hooks: EventHooks, dependencies: WordpressTaskDependencies) {
   const { repository, databases, settings } = dependencies;
+
+  /**
+   * DELETE api/sites/{site}/uninstall of a WordPress site (docs/wordpress.md): the panel's cron
+   * line and must-use plugin go, WordPress keeps serving with its files and database. With
+   * delete_data its files go, then the database and user the install made (`wp_<site>_<hex>`,
+   * linked to the site), from the server and from the panel's rows.
+   */
+  registerSiteUninstaller('wordpress', async ({ context, site, deleteData }) => {
+    await context.runRecipe(wordpressUninstall, {
+      site: site.name,
+      linux_user: site.linuxUser,
+      delete_data: deleteData,
+    });
+    if (!deleteData) return;
+    const made = new RegExp(`^wp_${site.id}_[0-9a-f]{6}$`);
+    const owned = (await databases.listForServer(site.serverId)).filter(
+      (row) =>
+        row.siteId === site.id && made.test(row.name) && (row.type === 'mariadb' || row.type === 'mysql'),
+    );
+    for (const database of owned) {
+      const engine = database.type === 'mysql' ? 'mysql' : 'mariadb';
+      context.write(`\n==> Drop the database ${database.name} and its user\n`);
+      await context.runRecipe(databaseDrop, { engine, name: database.name });
+      await databases.deleteDatabase(database.id);
+      const user = await databases.findUserByName(site.serverId, database.type, database.name, 'localhost');
+      if (user) {
+        await context.runRecipe(databaseUserDrop, { engine, name: user.name, host: 'localhost' });
+        await databases.deleteUser(user.id);
+      }
+    }
+  });
 
   hooks.registerTask(WORDPRESS_INSTALL_TASK, async (context) => {
     const input = installInput.parse(context.input);

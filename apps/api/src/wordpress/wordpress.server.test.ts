@@ -346,4 +346,46 @@ describe('WordPress on a booted test server', () => {
       '0',
     );
   }, 900_000);
+
+  it('uninstalls: the panel lets go and WordPress stays; with delete_data its files and database go', async () => {
+    const root = `/home/${linuxUser}/${SITE}`;
+    await onServer(
+      `(crontab -u ${linuxUser} -l; echo '7 3 * * * true # by hand') | crontab -u ${linuxUser} -`,
+    );
+    const uninstall = async (body: object) => {
+      const response = await api.deleteWith(`/api/sites/${siteId}/uninstall`, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return waitForEvent((response.json() as { data: { id: number } }).data.id);
+    };
+    let event = await uninstall({});
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    const [kept] = await test.database.db.select().from(sites).where(eq(sites.id, siteId));
+    expect(kept!.codeType).toBeNull();
+    expect(await onServer(`crontab -u ${linuxUser} -l`)).toBe('7 3 * * * true # by hand');
+    expect(await onServer(`test ! -e ${root}/wp-content/mu-plugins/hostdeck.php && echo gone`)).toBe('gone');
+    const home = await visit('/');
+    expect(home.code).toBe(200);
+    expect(home.body).toContain('HostDeck Blog');
+    const [database] = await test.database.db.select().from(databases).where(eq(databases.siteId, siteId));
+    expect(database).toBeDefined();
+
+    // Installed again as far as the panel knows (the files are there), then removed with its data.
+    await test.database.db.update(sites).set({ codeType: 'wordpress' }).where(eq(sites.id, siteId));
+    event = await uninstall({ delete_data: true });
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(await onServer(`find ${root} -mindepth 1 | wc -l`)).toBe('0');
+    expect(await onServer(`crontab -u ${linuxUser} -l`)).toBe('7 3 * * * true # by hand');
+    expect(await test.database.db.select().from(databases).where(eq(databases.siteId, siteId))).toEqual([]);
+    expect(
+      await test.database.db.select().from(databaseUsers).where(eq(databaseUsers.name, database!.name)),
+    ).toEqual([]);
+    expect(
+      await onServer(
+        `mysql -N -e "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = '${database!.name}'"`,
+      ),
+    ).toBe('0');
+    expect(
+      await onServer(`mysql -N -e "SELECT COUNT(*) FROM mysql.user WHERE user = '${database!.name}'"`),
+    ).toBe('0');
+  }, 600_000);
 });

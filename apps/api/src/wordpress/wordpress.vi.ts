@@ -1,5 +1,10 @@
 import { WORDPRESS_EVENT_DESCRIPTIONS, WORDPRESS_MESSAGES } from '@hostdeck/contracts/wordpress';
-import { wordpressCoreUpdate, wordpressInstall, wordpressRun } from '@hostdeck/recipes/wordpress';
+import {
+  wordpressCoreUpdate,
+  wordpressInstall,
+  wordpressRun,
+  wordpressUninstall,
+} from '@hostdeck/recipes/wordpress';
 import { eventDescriptionsVi } from '../events/events.vi.js';
 
 /** Vietnamese for WordPress's messages, event descriptions and recipe step titles (i18n/vi.ts merges it). */
@@ -21,6 +26,7 @@ export const wordpressVi: Record<string, string> = {
   [wordpressInstall.steps[0]!.title]: 'Cài đặt WordPress',
   [wordpressRun.steps[0]!.title]: 'Thực hiện thao tác WordPress',
   [wordpressCoreUpdate.steps[0]!.title]: 'Cập nhật WordPress, khôi phục nếu trang web bị lỗi',
+  [wordpressUninstall.steps[0]!.title]: 'Gỡ WordPress khỏi bảng điều khiển',
   ...eventDescriptionsVi(WORDPRESS_EVENT_DESCRIPTIONS, {
     installWordpress: 'Cài đặt WordPress trên {site}',
     installWordpressItem: 'Cài đặt {slug} ({type}) trên {site}',

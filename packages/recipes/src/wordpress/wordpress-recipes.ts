@@ -127,6 +127,35 @@ export const wordpressInstall = defineRecipe({
  * snapshot of the core files and the database first, WordPress's database upgrade, then the home
  * page and wp-login.php checked; on failure both are put back and the event fails saying so.
  */
+/**
+ * The panel stops managing WordPress on a site (DELETE api/sites/{site}/uninstall): its cron line
+ * and must-use plugin go, WordPress keeps serving; with `delete_data` its files and snapshots go
+ * too (the panel then drops its database and user with the databases area's recipes).
+ */
+export const wordpressUninstall = defineRecipe({
+  id: 'wordpress-uninstall',
+  input: z.strictObject({
+    site: domainSchema,
+    linux_user: siteOwnerSchema,
+    delete_data: z.boolean(),
+  }),
+  steps: [
+    {
+      id: 'uninstall',
+      title: 'Remove WordPress from the panel',
+      script: 'wordpress/uninstall.sh',
+      timeoutMs: 10 * MINUTE,
+      idempotent: true,
+    },
+  ],
+  environment: (input) => ({
+    HD_SITE: input.site,
+    HD_LINUX_USER: input.linux_user,
+    HD_DELETE_DATA: input.delete_data ? '1' : '0',
+  }),
+  example: { site: 'example.com', linux_user: 'hostdeck', delete_data: false },
+});
+
 export const wordpressCoreUpdate = defineRecipe({
   id: 'wordpress-core-update',
   input: z.strictObject({
