@@ -7,6 +7,7 @@ import { mailserverArea } from './mailserver/mailserver.area.js';
 import { roundcubeArea } from './roundcube/roundcube.area.js';
 import { backupsArea } from './backups/backups.area.js';
 import { balancingArea } from './balancing/balancing.area.js';
+import { n8nArea } from './n8n/n8n.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
@@ -69,6 +70,7 @@ export const AREAS: readonly AnyArea[] = [
   firewall8gArea,
   certificatesArea,
   balancingArea,
+  n8nArea,
   deploymentsArea,
   agentArea,
   hotfixArea,

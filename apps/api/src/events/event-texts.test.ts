@@ -36,6 +36,8 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   'firewall-8g': '../sites/firewall-8g',
   // Issue 21 point 6: a site's load balancing page (apps/web/src/sites/balancing).
   balancing: '../sites/balancing',
+  // Issue 21 point 4: a site's n8n page (apps/web/src/sites/n8n).
+  n8n: '../sites/n8n',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

@@ -99,6 +99,11 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   // Issue 21: Install Source Code.
   'POST /api/sites/:site/code/git': { repository: 'git@example.com:olga/site.git', branch: 'main' },
   'POST /api/sites/:site/code/:provider': { repository: 'octocat/Hello-World', branch: 'master' },
+  // Issue 21: n8n.
+  'POST /api/sites/:site/n8n/workflows/import': { file: '[]' },
+  'POST /api/sites/:site/n8n/credentials/import': { file: '[]' },
+  'POST /api/sites/:site/n8n/upgrade': { version: '1.123.50' },
+  'POST /api/sites/:site/n8n/mfa-disable': { email: 'ann@example.com' },
   // Issue 20: backups.
   'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
   'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },
