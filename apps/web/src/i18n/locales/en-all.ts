@@ -1,6 +1,7 @@
 import enTerminal from './en/terminal.json';
 import enSiteWebserver from './en/site-webserver.json';
 import enSiteBalancing from './en/site-balancing.json';
+import enSiteN8n from './en/site-n8n.json';
 import enSiteCertificates from './en/site-certificates.json';
 import enSiteDeployments from './en/site-deployments.json';
 import enFiles from './en/files.json';
@@ -29,6 +30,7 @@ export const enAreas = {
   sites: enSites,
   siteWebserver: enSiteWebserver,
   siteBalancing: enSiteBalancing,
+  siteN8n: enSiteN8n,
   siteCertificates: enSiteCertificates,
   siteDeployments: enSiteDeployments,
   files: enFiles,
@@ -66,6 +68,7 @@ const enMain = {
   ...enSites,
   ...enSiteWebserver,
   ...enSiteBalancing,
+  ...enSiteN8n,
   ...enSiteCertificates,
   ...enSiteDeployments,
   ...enFiles,

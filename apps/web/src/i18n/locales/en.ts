@@ -64,6 +64,7 @@ export const lazyEnglishAreas = {
   siteDeployments: () => import('./en/site-deployments.json').then((module) => module.default),
   siteWebserver: () => import('./en/site-webserver.json').then((module) => module.default),
   siteBalancing: () => import('./en/site-balancing.json').then((module) => module.default),
+  siteN8n: () => import('./en/site-n8n.json').then((module) => module.default),
 };
 
 /**

@@ -3,6 +3,7 @@ import viTerminal from './vi/terminal.json';
 import viSites from './vi/sites.json';
 import viSiteWebserver from './vi/site-webserver.json';
 import viSiteBalancing from './vi/site-balancing.json';
+import viSiteN8n from './vi/site-n8n.json';
 import viSiteCertificates from './vi/site-certificates.json';
 import viSiteDeployments from './vi/site-deployments.json';
 import viAccounts from './vi/accounts.json';
@@ -29,6 +30,7 @@ export const viAreas = {
   sites: viSites,
   siteWebserver: viSiteWebserver,
   siteBalancing: viSiteBalancing,
+  siteN8n: viSiteN8n,
   siteCertificates: viSiteCertificates,
   siteDeployments: viSiteDeployments,
   files: viFiles,
@@ -69,6 +71,7 @@ const viMain = {
   ...viSites,
   ...viSiteWebserver,
   ...viSiteBalancing,
+  ...viSiteN8n,
   ...viSiteCertificates,
   ...viSiteDeployments,
   ...viFiles,
