@@ -55,10 +55,14 @@ case $HD_ACTION in
     owner=$(cd -- "$HD_HOME" && runuser -u "$HD_LINUX_USER" -- "$HD_NODE_DIR/bin/node" -e '
       const sqlite3 = require(process.argv[1] + "/node_modules/sqlite3");
       const db = new sqlite3.Database(process.argv[2], sqlite3.OPEN_READONLY);
-      db.get("SELECT id FROM user WHERE role = ? ORDER BY createdAt LIMIT 1", ["global:owner"], (error, row) => {
-        if (error || !row) process.exit(1);
-        process.stdout.write(String(row.id));
-      });
+      // The owner'"'"'s role column is `role` in older 1.x schemas and `roleSlug` in later ones.
+      const ask = (column, next) =>
+        db.get(`SELECT id FROM user WHERE ${column} = ? ORDER BY createdAt LIMIT 1`, ["global:owner"], (error, row) => {
+          if (row) process.stdout.write(String(row.id));
+          else if (next) next();
+          else process.exit(1);
+        });
+      ask("role", () => ask("roleSlug"));
     ' "$app" "$HD_HOME/.n8n/database.sqlite") || hd_fail "n8n has no owner to give the LDAP users' workflows to"
     [[ $owner =~ ^[A-Za-z0-9-]{1,64}$ ]] || hd_fail "n8n's owner id is not readable"
     hd_n8n_cli ldap:reset "--userId=$owner" || hd_fail "n8n could not reset LDAP (its output is above)"

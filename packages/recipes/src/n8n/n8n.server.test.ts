@@ -139,8 +139,9 @@ describe('n8n on a site', () => {
     const editor = await throughDomain('/');
     expect(editor).toMatch(/^200\n/);
     expect(editor).toContain('<title>n8n.io');
-    const settings = await throughDomain('/rest/settings');
-    expect(settings).toMatch(/^200\n/);
+    const health = await throughDomain('/healthz');
+    expect(health).toMatch(/^200\n/);
+    expect(health).toContain('"ok"');
     // The push connection (websocket) is upgraded through the vhost: n8n itself answers it.
     const push = await sh(
       `curl -s -o /dev/null -w '%{http_code}' --http1.1 -H 'Host: ${SITE}' -H 'Connection: Upgrade' -H 'Upgrade: websocket' -H 'Sec-WebSocket-Version: 13' -H 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==' 'http://127.0.0.1/rest/push?pushRef=hostdeck' --max-time 5 || true`,
