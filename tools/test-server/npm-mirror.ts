@@ -43,11 +43,14 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts verdaccio on 0.0.0.0 (a free port), proxying registry.npmjs.org, and waits until it
+ * Starts verdaccio on 0.0.0.0 (a free port, or $HOSTDECK_NPM_MIRROR_PORT), proxying registry.npmjs.org, and waits until it
  * answers. Its cache is `$HOSTDECK_TEST_SERVER_HOME/npm-mirror` (packages fetched once per machine).
  */
 export async function startNpmMirror(): Promise<NpmMirror> {
-  const port = await freePort();
+  // HOSTDECK_NPM_MIRROR_PORT fixes the port (a firewall rule, a second mirror beside another run).
+  const port = process.env.HOSTDECK_NPM_MIRROR_PORT
+    ? Number(process.env.HOSTDECK_NPM_MIRROR_PORT)
+    : await freePort();
   const directory = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-npm-mirror-'));
   const storage = path.join(stateHome, 'npm-mirror');
   mkdirSync(storage, { recursive: true });

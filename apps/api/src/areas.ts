@@ -9,6 +9,7 @@ import { backupsArea } from './backups/backups.area.js';
 import { balancingArea } from './balancing/balancing.area.js';
 import { wordpressArea } from './wordpress/wordpress.area.js';
 import { siteAppsArea } from './site-apps/site-apps.area.js';
+import { n8nArea } from './n8n/n8n.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
@@ -72,6 +73,7 @@ export const AREAS: readonly AnyArea[] = [
   certificatesArea,
   balancingArea,
   siteAppsArea,
+  n8nArea,
   deploymentsArea,
   agentArea,
   hotfixArea,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
 import { DEFAULT_MTPROXY_DOWNLOAD_URL } from '@hostdeck/contracts/mtproxy';
 import { SITE_APP_SOURCE_DEFAULTS, siteAppSourceSchema } from '@hostdeck/contracts/site-apps';
+import { DEFAULT_N8N_NODE_URL } from '@hostdeck/contracts/n8n';
 import { detectPrimaryAddress } from './primary-address.js';
 
 /** An http:// or https:// URL (a provider's root). */
@@ -93,6 +94,19 @@ const environmentSchema = z.object({
   SITE_APPS_IMUNIFYAV_INSTALLER_URL: siteAppSourceSchema.default(
     SITE_APP_SOURCE_DEFAULTS.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
   ),
+  /**
+   * n8n on a site (docs/n8n.md): the Node.js 20 tarball (linux-x64, tar.gz) servers download, and
+   * the npm registry n8n comes from. Mirrors of your own when servers cannot reach them (tests
+   * serve both from the host).
+   */
+  N8N_NODE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default(DEFAULT_N8N_NODE_URL),
+  N8N_NPM_REGISTRY: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://registry.npmjs.org/'),
   /** The DNS providers' API roots (issue 19, docs/dns-providers.md): tests point them at a local fake. */
   CLOUDFLARE_API_URL: z
     .url()
@@ -192,6 +206,9 @@ export interface Config {
   wordpress: { downloadUrl: string; sha256: string | null; apiUrl: string };
   /** Where servers fetch the catalogue's apps, by setting name (contracts SITE_APP_TEMPLATES). */
   siteAppSources: Record<keyof typeof SITE_APP_SOURCE_DEFAULTS, string>;
+  /** n8n's sources (docs/n8n.md). */
+  n8nNodeUrl: string;
+  n8nNpmRegistry: string;
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
   /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
   gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
@@ -296,6 +313,8 @@ export function loadConfig(
       SITE_APPS_IMAGE_REGISTRY: values.SITE_APPS_IMAGE_REGISTRY,
       SITE_APPS_IMUNIFYAV_INSTALLER_URL: values.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
     },
+    n8nNodeUrl: values.N8N_NODE_URL,
+    n8nNpmRegistry: values.N8N_NPM_REGISTRY,
     dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
     gitProviders: {
       github: gitProvider(

@@ -40,6 +40,8 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   wordpress: '../sites/wordpress',
   // Issue 21 point 5: a site's app catalogue (apps/web/src/sites/site-apps).
   'site-apps': '../sites/site-apps',
+  // Issue 21 point 4: a site's n8n page (apps/web/src/sites/n8n).
+  n8n: '../sites/n8n',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

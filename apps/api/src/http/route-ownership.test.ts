@@ -113,6 +113,11 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/sites/:site/wordpress/users/reset': { login: 'editor' },
   'POST /api/sites/:site/wordpress/wprocket': { enabled: true },
   'POST /api/sites/:site/wordpress/search-replace': { from: 'old.example.com', to: 'new.example.com' },
+  // Issue 21: n8n.
+  'POST /api/sites/:site/n8n/workflows/import': { file: '[]' },
+  'POST /api/sites/:site/n8n/credentials/import': { file: '[]' },
+  'POST /api/sites/:site/n8n/upgrade': { version: '1.123.50' },
+  'POST /api/sites/:site/n8n/mfa-disable': { email: 'ann@example.com' },
   // Issue 20: backups.
   'POST /api/servers/:server/backups': { drive_id: 1, site_ids: [1] },
   'PUT /api/servers/:server/backups/:backup': { drive_id: 1, site_ids: [1] },

@@ -101,6 +101,10 @@ export const SITE_SECTIONS = [
     path: 'n8n',
     titleKey: 'pageTitles.siteN8n',
     menu: { labelKey: 'sites.menu.n8n', icon: 'n8n', shows: notAlias },
+    page: {
+      load: () => import('./n8n/SiteN8nPage').then((module) => module.SiteN8nPage),
+      areas: ['siteN8n'],
+    },
   },
   {
     id: 'deployments',

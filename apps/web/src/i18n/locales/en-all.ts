@@ -2,6 +2,7 @@ import enTerminal from './en/terminal.json';
 import enSiteWebserver from './en/site-webserver.json';
 import enSiteBalancing from './en/site-balancing.json';
 import enSiteWordpress from './en/site-wordpress.json';
+import enSiteN8n from './en/site-n8n.json';
 import enSiteCertificates from './en/site-certificates.json';
 import enSiteDeployments from './en/site-deployments.json';
 import enFiles from './en/files.json';
@@ -31,6 +32,7 @@ export const enAreas = {
   siteWebserver: enSiteWebserver,
   siteBalancing: enSiteBalancing,
   siteWordpress: enSiteWordpress,
+  siteN8n: enSiteN8n,
   siteCertificates: enSiteCertificates,
   siteDeployments: enSiteDeployments,
   files: enFiles,
@@ -69,6 +71,7 @@ const enMain = {
   ...enSiteWebserver,
   ...enSiteBalancing,
   ...enSiteWordpress,
+  ...enSiteN8n,
   ...enSiteCertificates,
   ...enSiteDeployments,
   ...enFiles,

@@ -65,6 +65,7 @@ export const lazyEnglishAreas = {
   siteWebserver: () => import('./en/site-webserver.json').then((module) => module.default),
   siteBalancing: () => import('./en/site-balancing.json').then((module) => module.default),
   siteWordpress: () => import('./en/site-wordpress.json').then((module) => module.default),
+  siteN8n: () => import('./en/site-n8n.json').then((module) => module.default),
 };
 
 /**

@@ -4,6 +4,7 @@ import viSites from './vi/sites.json';
 import viSiteWebserver from './vi/site-webserver.json';
 import viSiteBalancing from './vi/site-balancing.json';
 import viSiteWordpress from './vi/site-wordpress.json';
+import viSiteN8n from './vi/site-n8n.json';
 import viSiteCertificates from './vi/site-certificates.json';
 import viSiteDeployments from './vi/site-deployments.json';
 import viAccounts from './vi/accounts.json';
@@ -31,6 +32,7 @@ export const viAreas = {
   siteWebserver: viSiteWebserver,
   siteBalancing: viSiteBalancing,
   siteWordpress: viSiteWordpress,
+  siteN8n: viSiteN8n,
   siteCertificates: viSiteCertificates,
   siteDeployments: viSiteDeployments,
   files: viFiles,
@@ -72,6 +74,7 @@ const viMain = {
   ...viSiteWebserver,
   ...viSiteBalancing,
   ...viSiteWordpress,
+  ...viSiteN8n,
   ...viSiteCertificates,
   ...viSiteDeployments,
   ...viFiles,
