@@ -43,24 +43,8 @@ on_exit() {
 trap on_exit EXIT
 
 # 1. The new version, unpacked aside.
-cache=""
-hd_private_dir cache wordpress
-expected=${HD_WP_SHA256:-}
-tarball="$cache/wordpress-${expected:-latest}.tar.gz"
-if [[ -z $expected ]]; then rm -f -- "$tarball"; fi
-if [[ ! -f $tarball ]]; then
-  partial=""
-  hd_temp_file partial
-  curl -fsSL --max-time 300 -o "$partial" -- "$HD_WP_DOWNLOAD_URL" || hd_fail "the download of $HD_WP_DOWNLOAD_URL failed"
-  sum=$(sha256sum -- "$partial" | cut -d' ' -f1)
-  if [[ -n $expected ]]; then
-    [[ $sum == "$expected" ]] || hd_fail "the download has SHA-256 $sum, not $expected; it was not used"
-    hd_log change "downloaded $HD_WP_DOWNLOAD_URL (SHA-256 checked)"
-  else
-    hd_log warn "downloaded $HD_WP_DOWNLOAD_URL (SHA-256 $sum; no expected SHA-256 is set, so it was not checked)"
-  fi
-  mv -- "$partial" "$tarball"
-fi
+tarball=""
+hd_wp_tarball tarball
 as_user rm -rf -- "$staging"
 as_user mkdir -m 0700 -- "$staging"
 as_user tar -xzf - -C "$staging" --strip-components=1 --no-same-owner --no-same-permissions <"$tarball" ||

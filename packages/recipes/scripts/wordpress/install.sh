@@ -46,24 +46,8 @@ else
       hd_fail "$web_root is not empty ($name); WordPress installs only into an empty site"
     fi
   done < <(find "$web_root" -mindepth 1 -maxdepth 1 -print0)
-  cache=""
-  hd_private_dir cache wordpress
-  expected=${HD_WP_SHA256:-}
-  tarball="$cache/wordpress-${expected:-latest}.tar.gz"
-  if [[ -z $expected ]]; then rm -f -- "$tarball"; fi
-  if [[ ! -f $tarball ]]; then
-    partial=""
-    hd_temp_file partial
-    curl -fsSL --max-time 300 -o "$partial" -- "$HD_WP_DOWNLOAD_URL" || hd_fail "the download of $HD_WP_DOWNLOAD_URL failed"
-    sum=$(sha256sum -- "$partial" | cut -d' ' -f1)
-    if [[ -n $expected ]]; then
-      [[ $sum == "$expected" ]] || hd_fail "the download has SHA-256 $sum, not $expected; it was not used"
-      hd_log change "downloaded $HD_WP_DOWNLOAD_URL (SHA-256 checked)"
-    else
-      hd_log warn "downloaded $HD_WP_DOWNLOAD_URL (SHA-256 $sum; no expected SHA-256 is set, so it was not checked)"
-    fi
-    mv -- "$partial" "$tarball"
-  fi
+  tarball=""
+  hd_wp_tarball tarball
   # Root opens the tarball; the site user unpacks it (no owner or mode from the archive kept).
   as_user tar -xzf - -C "$web_root" --strip-components=1 --no-same-owner --no-same-permissions <"$tarball" ||
     hd_fail "the tarball could not be unpacked"

@@ -65,3 +65,26 @@ hd_wp_panel_files() {
     printf '%s\n' "$HD_WP_MU_PLUGIN" | runuser -u "$user" -- bash -c 'cat > "$1.new" && chmod 0644 "$1.new" && mv -f "$1.new" "$1"' write "$mu" || return 1
   fi
 }
+
+# hd_wp_tarball VAR  Sets VAR to root's copy of the WordPress tarball from HD_WP_DOWNLOAD_URL,
+# downloaded into root's private cache and checked against HD_WP_SHA256 when set (kept by its
+# SHA-256 then; without one it is downloaded again each time, and its sum is logged).
+hd_wp_tarball() {
+  local hd_wpt_cache="" hd_wpt_expected=${HD_WP_SHA256:-} hd_wpt_file hd_wpt_partial="" hd_wpt_sum
+  hd_private_dir hd_wpt_cache wordpress
+  hd_wpt_file="$hd_wpt_cache/wordpress-${hd_wpt_expected:-latest}.tar.gz"
+  if [[ -z $hd_wpt_expected ]]; then rm -f -- "$hd_wpt_file"; fi
+  if [[ ! -f $hd_wpt_file ]]; then
+    hd_temp_file hd_wpt_partial
+    curl -fsSL --max-time 300 -o "$hd_wpt_partial" -- "$HD_WP_DOWNLOAD_URL" || hd_fail "the download of $HD_WP_DOWNLOAD_URL failed"
+    hd_wpt_sum=$(sha256sum -- "$hd_wpt_partial" | cut -d' ' -f1)
+    if [[ -n $hd_wpt_expected ]]; then
+      [[ $hd_wpt_sum == "$hd_wpt_expected" ]] || hd_fail "the download has SHA-256 $hd_wpt_sum, not $hd_wpt_expected; it was not used"
+      hd_log change "downloaded $HD_WP_DOWNLOAD_URL (SHA-256 checked)"
+    else
+      hd_log warn "downloaded $HD_WP_DOWNLOAD_URL (SHA-256 $hd_wpt_sum; no expected SHA-256 is set, so it was not checked)"
+    fi
+    mv -- "$hd_wpt_partial" "$hd_wpt_file"
+  fi
+  printf -v "$1" '%s' "$hd_wpt_file"
+}
