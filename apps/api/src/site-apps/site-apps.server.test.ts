@@ -18,7 +18,7 @@ import { waitFor } from '../testing/wait-for.js';
  * again). Uptime Kuma's run is not here: the server has no npm mirror yet (docs/site-apps.md).
  */
 const [pglite] = await availableTestDatabases();
-const SERVER = 'apps1';
+const SERVER = 'siteapps1';
 const SITE = 'apps.src.test';
 
 describe('site apps on a booted test server', () => {
