@@ -250,6 +250,7 @@ export const WORDPRESS_EVENT_DESCRIPTIONS = defineEventDescriptions({
   wprocketOn: 'Turn WP Rocket on for {site}',
   wprocketOff: 'Turn WP Rocket off for {site}',
   searchReplaceWordpress: 'Replace {from} with {to} in the WordPress database of {site}',
+  wordpressSiteUrl: 'Point WordPress on {site} at {url}',
   updateWordpressCore: 'Update WordPress on {site}, rolled back if the site breaks',
 });
 

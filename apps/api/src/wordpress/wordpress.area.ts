@@ -3,6 +3,7 @@ import { wordpressRecipes } from '@hostdeck/recipes/wordpress';
 import { defineArea } from '../area.js';
 import { createDatabasesRepository } from '../databases/databases.repository.js';
 import { createInventoryReader } from '../server-sections/inventory-reader.js';
+import { registerWordpressSiteUrl } from './wordpress-site-url.js';
 import { registerWordpressTasks } from './wordpress-tasks.js';
 import { createWordpressRepository } from './wordpress.repository.js';
 import { wordpressRoutesPlugin } from './wordpress.routes.js';
@@ -38,6 +39,12 @@ export const wordpressArea = defineArea({
     registerWordpressTasks(hooks, {
       repository: context.wordpressRepository,
       databases: context.wordpressDatabases,
+      loadSite: context.siteAccess.loadSite,
+      settings: context.config.wordpress,
+    }),
+  onFinished: (hooks, context) =>
+    registerWordpressSiteUrl(hooks, {
+      events: context.events,
       loadSite: context.siteAccess.loadSite,
       settings: context.config.wordpress,
     }),

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteResponseSchema, EVENT_STATUS } from '@hostdeck/contracts';
+import { certificateEventResponseSchema, createSiteResponseSchema, EVENT_STATUS } from '@hostdeck/contracts';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { hostEndAddress } from '../../../../tools/test-server/npm-mirror.js';
 import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
+import { makeCertificate } from '../certificates/testing/certificates.js';
 import { databases, databaseUsers, events, sites } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
@@ -346,6 +347,54 @@ describe('WordPress on a booted test server', () => {
       '0',
     );
   }, 900_000);
+
+  it('follows the site URL: a certificate turns WordPress to https, its deactivation back to http', async () => {
+    const [database] = await test.database.db.select().from(databases).where(eq(databases.siteId, siteId));
+    const home = () =>
+      onServer(
+        `mysql -N -D ${database!.name} -e "SELECT option_value FROM wp_options WHERE option_name = 'home'"`,
+      );
+    /** The WordPress event the certificate event started once it finished. */
+    const followUp = (after: number) =>
+      waitFor(
+        async () => {
+          const rows = await test.database.db.select().from(events).where(eq(events.siteId, siteId));
+          const row = rows.find(
+            (candidate) => candidate.id > after && candidate.type === 'wordpress_maintenance',
+          );
+          return row?.isFinished ? row : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 250, what: 'the WordPress site URL event' },
+      );
+    expect(await home()).toBe(`http://${SITE}`);
+
+    const pair = makeCertificate([SITE]);
+    const imported = await api.post(`/api/sites/${siteId}/certificates/import`, {
+      certificate: pair.certificate,
+      private_key: pair.privateKey,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { data, certificate } = certificateEventResponseSchema.parse(imported.json());
+    expect((await waitForEvent(data.id)).status).toBe(EVENT_STATUS.finished);
+    let event = await followUp(data.id);
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(event.description).toContain(`https://${SITE}`);
+    expect(await home()).toBe(`https://${SITE}`);
+    const secure = await onServer(
+      `curl -sSk -w '\\n%{http_code}' --resolve ${SITE}:443:127.0.0.1 https://${SITE}/`,
+    );
+    expect(secure).toMatch(/\n200$/);
+    expect(secure).toContain(`https://${SITE}/xmlrpc.php?rsd`);
+
+    const off = await api.post(`/api/sites/${siteId}/certificates/${certificate.id}/inactive`, {});
+    expect(off.statusCode, off.body).toBe(201);
+    const offId = certificateEventResponseSchema.parse(off.json()).data.id;
+    expect((await waitForEvent(offId)).status).toBe(EVENT_STATUS.finished);
+    event = await followUp(offId);
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect(await home()).toBe(`http://${SITE}`);
+    expect((await visit('/')).body).toContain(`http://${SITE}/xmlrpc.php?rsd`);
+  }, 600_000);
 
   it('uninstalls: the panel lets go and WordPress stays; with delete_data its files and database go', async () => {
     const root = `/home/${linuxUser}/${SITE}`;

@@ -43,6 +43,7 @@ export const wordpressVi: Record<string, string> = {
     wprocketOn: 'Bật WP Rocket cho {site}',
     wprocketOff: 'Tắt WP Rocket cho {site}',
     searchReplaceWordpress: 'Thay {from} bằng {to} trong cơ sở dữ liệu WordPress của {site}',
+    wordpressSiteUrl: 'Chuyển WordPress trên {site} sang địa chỉ {url}',
     updateWordpressCore: 'Cập nhật WordPress trên {site}, khôi phục nếu trang web bị lỗi',
   }),
 };

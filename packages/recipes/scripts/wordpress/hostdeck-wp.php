@@ -184,6 +184,35 @@ function hd_replace_deep($value, $from, $to)
     return $value;
 }
 
+/** Replaces $from with $to in every table WordPress keeps text and URLs in; answers how many values changed. */
+function hd_replace_everywhere($from, $to)
+{
+    global $wpdb;
+    $changed = 0;
+    $targets = array(
+        array($wpdb->options, 'option_id', array('option_value')),
+        array($wpdb->posts, 'ID', array('post_content', 'post_excerpt', 'guid')),
+        array($wpdb->postmeta, 'meta_id', array('meta_value')),
+        array($wpdb->usermeta, 'umeta_id', array('meta_value')),
+        array($wpdb->comments, 'comment_ID', array('comment_content', 'comment_author_url')),
+        array($wpdb->commentmeta, 'meta_id', array('meta_value')),
+        array($wpdb->termmeta, 'meta_id', array('meta_value')),
+    );
+    foreach ($targets as [$table, $key, $columns]) {
+        foreach ($columns as $column) {
+            $rows = $wpdb->get_results($wpdb->prepare("SELECT `$key` AS id, `$column` AS value FROM `$table` WHERE `$column` LIKE %s", '%' . $wpdb->esc_like($from) . '%'));
+            foreach ($rows as $row) {
+                $next = hd_replace_deep($row->value, $from, $to);
+                if ($next !== $row->value) {
+                    $wpdb->update($table, array($column => $next), array($key => $row->id));
+                    $changed++;
+                }
+            }
+        }
+    }
+    return $changed;
+}
+
 $hostdeck_type = hd_env('HD_WP_TYPE', 'plugins');
 $hostdeck_slug = hd_env('HD_WP_SLUG', '');
 
@@ -438,6 +467,22 @@ switch ($hostdeck_action) {
         }
         hd_out(array('wp_rocket' => is_plugin_active($file)));
 
+    case 'site-url':
+        // The site's URL changed (its certificate was turned on or off): WordPress's own home URL,
+        // and every link to it in the database, follow. Nothing is written when they already match.
+        $to = $hostdeck_url;
+        $from = untrailingslashit((string) get_option('home'));
+        if ($from === $to) {
+            fwrite(STDERR, "WordPress already answers at $to\n");
+            hd_out(array('url' => $to, 'replaced' => 0));
+        }
+        $changed = hd_replace_everywhere($from, $to);
+        update_option('home', $to);
+        update_option('siteurl', $to);
+        wp_cache_flush();
+        fwrite(STDERR, "replaced $from with $to in $changed value(s)\n");
+        hd_out(array('url' => $to, 'replaced' => $changed));
+
     case 'search-replace':
         global $wpdb;
         $from = hd_env('HD_WP_FROM', '');
@@ -445,28 +490,7 @@ switch ($hostdeck_action) {
         if ($from === '' || $to === '' || $from === $to) {
             hd_fail('search-replace needs two different domains');
         }
-        $changed = 0;
-        $targets = array(
-            array($wpdb->options, 'option_id', array('option_value')),
-            array($wpdb->posts, 'ID', array('post_content', 'post_excerpt', 'guid')),
-            array($wpdb->postmeta, 'meta_id', array('meta_value')),
-            array($wpdb->usermeta, 'umeta_id', array('meta_value')),
-            array($wpdb->comments, 'comment_ID', array('comment_content', 'comment_author_url')),
-            array($wpdb->commentmeta, 'meta_id', array('meta_value')),
-            array($wpdb->termmeta, 'meta_id', array('meta_value')),
-        );
-        foreach ($targets as [$table, $key, $columns]) {
-            foreach ($columns as $column) {
-                $rows = $wpdb->get_results($wpdb->prepare("SELECT `$key` AS id, `$column` AS value FROM `$table` WHERE `$column` LIKE %s", '%' . $wpdb->esc_like($from) . '%'));
-                foreach ($rows as $row) {
-                    $next = hd_replace_deep($row->value, $from, $to);
-                    if ($next !== $row->value) {
-                        $wpdb->update($table, array($column => $next), array($key => $row->id));
-                        $changed++;
-                    }
-                }
-            }
-        }
+        $changed = hd_replace_everywhere($from, $to);
         wp_cache_flush();
         fwrite(STDERR, "replaced $from with $to in $changed value(s)\n");
         hd_out(array('replaced' => $changed));

@@ -206,6 +206,8 @@ export const WORDPRESS_ACTIONS = [
   'optimize',
   'wprocket',
   'search-replace',
+  /** WordPress's home URL, and every link to it, become the input's `url` (the site's scheme changed). */
+  'site-url',
 ] as const;
 
 export const wordpressRun = defineRecipe({
