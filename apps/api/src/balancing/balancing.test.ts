@@ -244,6 +244,12 @@ describe('load balancing API', () => {
     expect(refused.json().message).toBe(
       'This site is a load balancer. Turn load balancing off first, so its nodes answer everyone again.',
     );
+    // Nor can its server: deleting the row would leave the nodes answering it only.
+    const serverRefused = await olga.api.deleteWith(`/api/servers/${front.id}`, { name: 'front' });
+    expect(serverRefused.statusCode, serverRefused.body).toBe(422);
+    expect(serverRefused.json().message).toBe(
+      'A site of this server is a load balancer. Turn its load balancing off first, so its nodes answer everyone again.',
+    );
 
     const disabled = balancingActionResponseSchema.parse(
       (await olga.api.post(`${base}/disable`)).json(),

@@ -168,6 +168,7 @@ export function createServerManagementService(dependencies: ServerServiceDepende
       const row = await operations.authorizedRow(caller, serverId, 'delete');
       if (row.protected) throw new ServerError(SERVER_MESSAGES.protected);
       if (confirmation !== row.name) throw fieldError('name', SERVER_MESSAGES.nameMismatch);
+      if (await repository.hostsBalancer(serverId)) throw new ServerError(SERVER_MESSAGES.balancing);
       const audience = await policy.usersWithServerAccess(serverId);
       await repository.cancelOpenEvents(serverId, 'The server was deleted');
       if (row.hostKeyFingerprint && row.sealedPrivateKey && row.publicKey) {

@@ -32,6 +32,8 @@ export const SERVER_MESSAGES = {
   commandFailed: 'A command failed on the server.',
   notConnected: 'Connect the server first: run the install command on it as root, then press Connect.',
   protected: 'This server is protected. Turn protection off to delete it.',
+  balancing:
+    'A site of this server is a load balancer. Turn its load balancing off first, so its nodes answer everyone again.',
   nameMismatch: "The name does not match the server's name.",
   provisioning: 'Provisioning is already running on this server.',
   hotfixRunning: 'A hotfix is already running on this server.',

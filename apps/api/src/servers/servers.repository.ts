@@ -8,6 +8,7 @@ import {
   freeDomains,
   schedules,
   servers,
+  siteBalancers,
   sites,
 } from '../database/schema.js';
 import { serverColumns, serverIsVisibleTo } from '../policy/server-policy.js';
@@ -317,6 +318,19 @@ export function createServersRepository(db: Database) {
      * start (a worker only claims PENDING events), and the worker of a running one loses its lease
      * at its next heartbeat and kills the command in progress (jobs/job-runner.ts).
      */
+    /**
+     * A site of this server balances over nodes, or left a node's include behind
+     * (sitesRepository.isBalancer): its nodes answer only this server until balancing is off.
+     */
+    async hostsBalancer(serverId: number): Promise<boolean> {
+      const rows = await db
+        .select({ enabled: siteBalancers.enabled, applied: siteBalancers.appliedServerIds })
+        .from(siteBalancers)
+        .innerJoin(sites, eq(sites.id, siteBalancers.siteId))
+        .where(eq(sites.serverId, serverId));
+      return rows.some((row) => row.enabled || (Array.isArray(row.applied) && row.applied.length > 0));
+    },
+
     async cancelOpenEvents(serverId: number, reason: string): Promise<number> {
       const rows = await db
         .update(events)

@@ -35,6 +35,8 @@ export const serversVi: Record<ServerMessage | 'Invalid time zone', string> = {
   [SERVER_MESSAGES.notConnected]:
     'Hãy kết nối máy chủ trước: chạy lệnh cài đặt trên máy chủ với quyền root, rồi nhấn Kết nối.',
   [SERVER_MESSAGES.protected]: 'Máy chủ này đang được bảo vệ. Hãy tắt bảo vệ để xóa nó.',
+  [SERVER_MESSAGES.balancing]:
+    'Một trang web của máy chủ này là bộ cân bằng tải. Hãy tắt cân bằng tải của nó trước để các nút lại phục vụ mọi người.',
   [SERVER_MESSAGES.nameMismatch]: 'Tên không khớp với tên của máy chủ.',
   [SERVER_MESSAGES.provisioning]: 'Máy chủ này đang được cài đặt.',
   [SERVER_MESSAGES.hotfixRunning]: 'Một bản sửa lỗi nhanh (hotfix) đang chạy trên máy chủ này.',
