@@ -208,6 +208,55 @@ describe('WordPress on a booted test server', () => {
     expect((await visit('/')).code).toBe(200);
   }, 900_000);
 
+  it('installs, activates, updates and deletes a theme; the theme in use cannot be deleted', async () => {
+    const THEME = 'hostdeck-theme';
+    const themes = async () => {
+      const response = await api.get(`/api/sites/${siteId}/wordpress/themes`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (
+        response.json() as {
+          data: { slug: string; version: string; status: string; update: string | null }[];
+        }
+      ).data;
+    };
+    await directory.releaseTheme(THEME, '1.0');
+    let event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/themes/install`, { slug: THEME }));
+    expect(event.status, `${event.output}\n${directory.requests.join('\n')}`).toBe(EVENT_STATUS.finished);
+    expect(await themes()).toContainEqual(
+      expect.objectContaining({ slug: THEME, version: '1.0', update: null }),
+    );
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/themes/toggle`, { slug: THEME, active: true }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect((await visit('/')).body).toContain(`<!-- ${THEME} 1.0 -->`);
+
+    await directory.releaseTheme(THEME, '1.1');
+    expect(await themes()).toContainEqual(
+      expect.objectContaining({ slug: THEME, version: '1.0', update: '1.1' }),
+    );
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/themes/update`, { slug: THEME }));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect((await visit('/')).body).toContain(`<!-- ${THEME} 1.1 -->`);
+    expect(
+      await onServer(`find /home/${linuxUser}/${SITE}/wp-content/themes ! -user ${linuxUser} | head -3`),
+    ).toBe('');
+
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/themes/delete`, { slug: THEME }));
+    expect(event.status).toBe(EVENT_STATUS.error);
+    expect(event.output).toContain(`the theme ${THEME} is in use`);
+    event = await runEvent(
+      api.post(`/api/sites/${siteId}/wordpress/themes/toggle`, { slug: 'twentytwentythree', active: true }),
+    );
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    event = await runEvent(api.post(`/api/sites/${siteId}/wordpress/themes/delete`, { slug: THEME }));
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    expect((await themes()).map((theme) => theme.slug)).not.toContain(THEME);
+    const home = await visit('/');
+    expect(home.code).toBe(200);
+    expect(home.body).toMatch(/wp-content\/themes\/twentytwentythree/);
+  }, 600_000);
+
   it('creates a user, changes the role, and gives a password reset link', async () => {
     let event = await runEvent(
       api.post(`/api/sites/${siteId}/wordpress/users`, {

@@ -88,7 +88,10 @@ function hd_items($hostdeck_type)
 {
     $auto = hd_auto_updates($hostdeck_type);
     $items = array();
+    // The list is the user's "check for updates": ask the directory now, not what it said up to
+    // 12 hours ago (WordPress's own cache of the answer).
     if ($hostdeck_type === 'plugins') {
+        delete_site_transient('update_plugins');
         wp_update_plugins();
         $updates = get_site_transient('update_plugins');
         foreach (get_plugins() as $file => $data) {
@@ -104,6 +107,7 @@ function hd_items($hostdeck_type)
             );
         }
     } else {
+        delete_site_transient('update_themes');
         wp_update_themes();
         $updates = get_site_transient('update_themes');
         $current = get_stylesheet();
@@ -285,8 +289,10 @@ switch ($hostdeck_action) {
     case 'update':
         $item = hd_require_item($hostdeck_type, $hostdeck_slug);
         if ($hostdeck_type === 'plugins') {
+            delete_site_transient('update_plugins');
             wp_update_plugins();
         } else {
+            delete_site_transient('update_themes');
             wp_update_themes();
         }
         $upgrader = hd_upgrader($hostdeck_type);
