@@ -9,6 +9,7 @@ import { csrfProtection } from './csrf.js';
 import { errorHandler } from './error-handler.js';
 import { localePlugin } from './locale.js';
 import { LOG_PRIVACY } from './log-redaction.js';
+import { openapi } from './openapi.js';
 import { rateLimiting } from './rate-limit.js';
 import { readCaching } from './read-cache.js';
 import { requestLogController } from './request-logs.js';
@@ -88,6 +89,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(authentication, { db: database.db, cache: dependencies.services.readCache });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting, { db: database.db });
+  // Before any area's routes: the document is made from every route as it is registered.
+  await app.register(openapi, { appUrl: config.appUrl });
 
   for (const { area, context } of dependencies.areas) {
     if (area.routes) await app.register(area.routes, context);

@@ -32,7 +32,8 @@ export type MenuIconName =
   | 'profile'
   | 'referral'
   | 'support'
-  | 'documentation';
+  | 'documentation'
+  | 'apiDocs';
 
 export const MAIN_MENU: readonly MenuItem[] = [
   { id: 'connect-server', labelKey: 'menu.connectServer', path: '/servers/create', icon: 'add' },
@@ -56,6 +57,8 @@ export const MANAGER_MENU: readonly MenuItem[] = [
 
 export const DOCUMENTATION_URL = 'https://docs.hostdeck.dev';
 export const SUPPORT_URL = 'https://hostdeck.dev/support';
+/** The panel's own API reference (apps/api http/openapi.ts: Swagger UI over /api/openapi.json). */
+export const API_DOCS_PATH = '/api/docs/';
 
 export const PROFILE_MENU: readonly MenuItem[] = [
   { id: 'profile', labelKey: 'menu.profile', path: '/user/profile', icon: 'profile' },
@@ -68,4 +71,5 @@ export const PROFILE_MENU: readonly MenuItem[] = [
     target: '_blank',
     icon: 'documentation',
   },
+  { id: 'api-docs', labelKey: 'menu.apiDocs', path: API_DOCS_PATH, target: '_blank', icon: 'apiDocs' },
 ];

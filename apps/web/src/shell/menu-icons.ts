@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ApiIcon from '@mui/icons-material/Api';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import BackupIcon from '@mui/icons-material/Backup';
@@ -39,4 +40,5 @@ export const MENU_ICONS: Record<MenuIconName, SvgIconComponent> = {
   referral: RedeemIcon,
   support: SupportAgentIcon,
   documentation: DescriptionIcon,
+  apiDocs: ApiIcon,
 };
