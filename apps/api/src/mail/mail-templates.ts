@@ -101,11 +101,14 @@ export function renderTeamInvitationMail(input: {
   days: number;
   url: string;
 }): RenderedMail {
+  // One pass: a name that contains "{team}" stays as it is written.
+  const values: Record<string, string> = {
+    inviter: input.inviter,
+    team: input.team,
+    days: String(input.days),
+  };
   const fill = (text: string) =>
-    text
-      .replace('{inviter}', input.inviter)
-      .replace('{team}', input.team)
-      .replace('{days}', String(input.days));
+    text.replace(/\{(inviter|team|days)\}/g, (_whole, key: string) => values[key]!);
   const copy = TEAM_INVITATION_COPY[input.locale];
   const filled = Object.fromEntries(
     Object.entries(copy).map(([key, text]) => [key, fill(text)]),
