@@ -82,7 +82,34 @@ export function TeamPanel({
     onError: handleApiError,
   });
 
-  const confirmation = confirmationTexts(t, team, confirming);
+  const confirmation = ((): { title: string; message: string; confirm: string } => {
+    switch (confirming?.kind) {
+      case 'leave':
+        return {
+          title: t('teams.confirmLeave.title', { name: team.name }),
+          message: t('teams.confirmLeave.message'),
+          confirm: t('teams.confirmLeave.confirm'),
+        };
+      case 'remove':
+        return {
+          title: t('teams.confirmRemove.title', { name: confirming.name }),
+          message: t('teams.confirmRemove.message'),
+          confirm: t('teams.confirmRemove.confirm'),
+        };
+      case 'revoke':
+        return {
+          title: t('teams.confirmRevoke.title', { email: confirming.email }),
+          message: t('teams.confirmRevoke.message'),
+          confirm: t('teams.confirmRevoke.confirm'),
+        };
+      default:
+        return {
+          title: t('teams.confirmDelete.title', { name: team.name }),
+          message: t('teams.confirmDelete.message'),
+          confirm: t('teams.confirmDelete.confirm'),
+        };
+    }
+  })();
 
   return (
     <Stack
@@ -345,39 +372,6 @@ export function TeamPanel({
       />
     </Stack>
   );
-}
-
-function confirmationTexts(
-  t: ReturnType<typeof useTranslation>['t'],
-  team: Team,
-  confirming: Confirmation | null,
-): { title: string; message: string; confirm: string } {
-  switch (confirming?.kind) {
-    case 'leave':
-      return {
-        title: t('teams.confirmLeave.title', { name: team.name }),
-        message: t('teams.confirmLeave.message'),
-        confirm: t('teams.confirmLeave.confirm'),
-      };
-    case 'remove':
-      return {
-        title: t('teams.confirmRemove.title', { name: confirming.name }),
-        message: t('teams.confirmRemove.message'),
-        confirm: t('teams.confirmRemove.confirm'),
-      };
-    case 'revoke':
-      return {
-        title: t('teams.confirmRevoke.title', { email: confirming.email }),
-        message: t('teams.confirmRevoke.message'),
-        confirm: t('teams.confirmRevoke.confirm'),
-      };
-    default:
-      return {
-        title: t('teams.confirmDelete.title', { name: team.name }),
-        message: t('teams.confirmDelete.message'),
-        confirm: t('teams.confirmDelete.confirm'),
-      };
-  }
 }
 
 /** Email and role; the panel mails the invitation (its 422 messages show under the fields). */
