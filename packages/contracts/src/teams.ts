@@ -54,7 +54,11 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'This user has already been invited to the team.',
   deletePersonalTeam: 'You may not delete your personal team.',
   leaveOwnTeam: 'You may not leave a team that you created.',
+  invitationExpired: 'This invitation has expired. Ask the team to send it again.',
 } as const;
+
+/** How long an invitation is valid; resending it starts the days again. */
+export const TEAM_INVITATION_TTL_DAYS = 7;
 
 export const teamRoleSchema = z.enum(TEAM_ROLE_KEYS, {
   error: (issue) => (issue.input === undefined ? 'Required' : TEAM_MESSAGES.invalidRole),
@@ -66,7 +70,7 @@ const idSchema = z.number().int().positive();
 export const createTeamRequestSchema = z.strictObject({ name: teamNameSchema });
 export const updateTeamRequestSchema = z.strictObject({ name: teamNameSchema });
 export const switchCurrentTeamRequestSchema = z.strictObject({ team_id: idSchema });
-/** An existing user with a verified email is added at once; anyone else gets an invitation. */
+/** Every new member is invited by mail and joins by accepting (/team-invitations/{invitation}). */
 export const addTeamMemberRequestSchema = z.strictObject({ email: emailSchema, role: teamRoleSchema });
 export const updateTeamMemberRequestSchema = z.strictObject({ role: teamRoleSchema });
 export const shareServerRequestSchema = z.strictObject({ server_id: idSchema });
@@ -81,6 +85,9 @@ export const teamInvitationSchema = z.object({
   email: z.string(),
   role: z.string(),
   created_at: z.string(),
+  /** After this the invitation can no longer be accepted; resending renews it. */
+  expires_at: z.string(),
+  expired: z.boolean(),
 });
 export const teamServerSchema = z.object({ id: z.number().int(), name: z.string() });
 export const teamRoleInfoSchema = z.object({
@@ -125,6 +132,8 @@ export const teamResponseSchema = z.object({ data: teamSchema });
 /** An invitation as its addressee sees it (the page /team-invitations/{invitation}). */
 export const invitationDetailsSchema = teamInvitationSchema.extend({
   team: z.object({ id: z.number().int(), name: z.string(), owner_name: z.string() }),
+  /** Who sent (or last resent) the invitation; null once that account is gone. */
+  inviter_name: z.string().nullable(),
 });
 export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
 export const invitationResponseSchema = z.object({ data: invitationDetailsSchema });
@@ -197,4 +206,10 @@ export const teamRoutes = defineRoutes({
     response: teamResponseSchema,
   },
   deleteInvitation: { method: 'DELETE', path: '/api/team-invitations/:invitation', response: null },
+  /** Mails the invitation again and renews its expiry (those who may add members). */
+  resendInvitation: {
+    method: 'POST',
+    path: '/api/team-invitations/:invitation/resend',
+    response: invitationResponseSchema,
+  },
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderPasswordResetMail, renderVerificationMail } from './mail-templates.js';
+import {
+  renderPasswordResetMail,
+  renderTeamInvitationMail,
+  renderVerificationMail,
+} from './mail-templates.js';
 
 describe('mail templates', () => {
   const input = {
@@ -32,5 +36,30 @@ describe('mail templates', () => {
     expect(mail.html).toContain(
       'href="https://panel.example.test/reset-password#token=abc&amp;email=ada%40example.test"',
     );
+  });
+
+  it('name the team and the inviter as they are written, escaped in the html', () => {
+    const mail = renderTeamInvitationMail({
+      locale: 'en',
+      brand: 'HostDeck',
+      inviter: 'Eve {team}',
+      team: '<b>Ops</b> {days}',
+      days: 7,
+      url: 'https://panel.example.test/team-invitations/5',
+    });
+    expect(mail.subject).toBe('Invitation to join the team <b>Ops</b> {days} - HostDeck');
+    expect(mail.text).toContain('Eve {team} has invited you to join the team <b>Ops</b> {days}.');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('&lt;b&gt;Ops&lt;/b&gt;');
+    const vi = renderTeamInvitationMail({
+      locale: 'vi',
+      brand: 'HostDeck',
+      inviter: 'Eve',
+      team: 'Ops',
+      days: 7,
+      url: 'https://panel.example.test/team-invitations/5',
+    });
+    expect(vi.text).toContain('Eve đã mời bạn tham gia nhóm Ops.');
+    expect(vi.text).toContain('https://panel.example.test/team-invitations/5');
   });
 });

@@ -69,6 +69,53 @@ const COPY: Record<'verifyEmail' | 'resetPassword', Record<Locale, MailCopy>> = 
   },
 };
 
+/** The invitation mail (teams.service.ts): who invites, to which team; valid 7 days. */
+const TEAM_INVITATION_COPY: Record<Locale, MailCopy> = {
+  en: {
+    subject: 'Invitation to join the team {team}',
+    greeting: 'Hello,',
+    intro: '{inviter} has invited you to join the team {team}.',
+    action: 'Open the invitation',
+    expiry: 'This invitation expires in {days} days.',
+    outro:
+      'If you do not have an account yet, create one with this email address first. If you did not expect this invitation, you may ignore this email.',
+    fallback: 'If the button does not work, copy this link into your browser:',
+  },
+  vi: {
+    subject: 'Lời mời tham gia nhóm {team}',
+    greeting: 'Xin chào,',
+    intro: '{inviter} đã mời bạn tham gia nhóm {team}.',
+    action: 'Mở lời mời',
+    expiry: 'Lời mời này hết hạn sau {days} ngày.',
+    outro:
+      'Nếu bạn chưa có tài khoản, hãy tạo tài khoản bằng địa chỉ email này trước. Nếu bạn không mong đợi lời mời này, bạn có thể bỏ qua email này.',
+    fallback: 'Nếu nút không hoạt động, hãy sao chép liên kết này vào trình duyệt:',
+  },
+};
+
+export function renderTeamInvitationMail(input: {
+  locale: Locale;
+  brand: string;
+  inviter: string;
+  team: string;
+  days: number;
+  url: string;
+}): RenderedMail {
+  // One pass: a name that contains "{team}" stays as it is written.
+  const values: Record<string, string> = {
+    inviter: input.inviter,
+    team: input.team,
+    days: String(input.days),
+  };
+  const fill = (text: string) =>
+    text.replace(/\{(inviter|team|days)\}/g, (_whole, key: string) => values[key]!);
+  const copy = TEAM_INVITATION_COPY[input.locale];
+  const filled = Object.fromEntries(
+    Object.entries(copy).map(([key, text]) => [key, fill(text)]),
+  ) as unknown as MailCopy;
+  return render(filled, { locale: input.locale, brand: input.brand, name: '', url: input.url });
+}
+
 export function renderVerificationMail(input: TemplateInput): RenderedMail {
   return render(COPY.verifyEmail[input.locale], input);
 }

@@ -87,8 +87,9 @@ describe('team invitations', () => {
       repository: createTeamsRepository(db()),
       policy: createAccessPolicy(db()),
       notify: () => {},
+      mailInvitation: async () => {},
     });
-    const caller = { id: ivy.user.id, email: ivy.user.email, emailVerifiedAt: null };
+    const caller = { ...ivy.user, emailVerifiedAt: null };
     await expect(teams.showInvitation(caller, invitation.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(teams.acceptInvitation(caller, invitation.id)).rejects.toBeInstanceOf(NotFoundError);
     expect((await teams.listForUser(caller)).invitations).toEqual([]);

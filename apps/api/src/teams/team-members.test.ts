@@ -23,7 +23,7 @@ describe('team members API', () => {
   const teamInfo = async (client: SignedInUser, teamId: number) =>
     teamResponseSchema.parse((await client.api.get(`/api/teams/${teamId}`)).json()).data;
 
-  it('adds an existing user with a verified email directly, with the chosen role', async () => {
+  it('invites an existing user with a verified email too: they join only by accepting', async () => {
     const { ada, newcomer, team } = await scene();
     const response = await ada.api.post(`/api/teams/${team.id}/members`, {
       email: newcomer.user.email.toUpperCase(),
@@ -31,14 +31,17 @@ describe('team members API', () => {
     });
     expect(response.statusCode).toBe(200);
     const info = teamResponseSchema.parse(response.json()).data;
-    expect(info.users).toContainEqual({
+    expect(info.users.map((user) => user.id)).not.toContain(newcomer.user.id);
+    expect(info.team_invitations).toMatchObject([{ role: 'admin', expired: false }]);
+    expect((await newcomer.api.get(`/api/teams/${team.id}`)).statusCode).toBe(404);
+    const invitation = info.team_invitations[0]!;
+    expect((await newcomer.api.post(`/api/team-invitations/${invitation.id}/accept`)).statusCode).toBe(200);
+    expect((await teamInfo(ada, team.id)).users).toContainEqual({
       id: newcomer.user.id,
       name: 'Nina Newcomer',
       email: newcomer.user.email,
       role: 'admin',
     });
-    expect(info.team_invitations).toEqual([]);
-    expect((await newcomer.api.get(`/api/teams/${team.id}`)).statusCode).toBe(200);
   });
 
   it('refuses to add someone twice, or the owner', async () => {

@@ -51,12 +51,19 @@ function presentInvitation(row: InvitationRow) {
     email: row.email,
     role: row.role,
     created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= Date.now(),
   };
 }
 
-export function presentInvitationDetails({ invitation, team }: InvitationWithTeam): InvitationDetails {
+export function presentInvitationDetails({
+  invitation,
+  team,
+  inviterName,
+}: InvitationWithTeam): InvitationDetails {
   return {
     ...presentInvitation(invitation),
     team: { id: team.id, name: team.name, owner_name: team.ownerName },
+    inviter_name: inviterName,
   };
 }

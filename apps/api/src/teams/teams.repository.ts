@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { TEAM_INVITATION_TTL_DAYS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import { servers, teamInvitations, teamMembers, teams, teamServers, users } from '../database/schema.js';
 import type { TeamRow } from '../policy/team-policy.js';
@@ -22,7 +24,16 @@ export interface TeamDetails {
 export interface InvitationWithTeam {
   invitation: InvitationRow;
   team: { id: number; name: string; ownerName: string };
+  inviterName: string | null;
 }
+
+const inviters = alias(users, 'inviters');
+const invitationWithTeam = {
+  invitation: teamInvitations,
+  team: { id: teams.id, name: teams.name, ownerName: users.name },
+  inviterName: inviters.name,
+};
+const expiryFromNow = sql`now() + make_interval(days => ${TEAM_INVITATION_TTL_DAYS})`;
 
 const person = { id: users.id, name: users.name, email: users.email };
 const sameEmail = (column: typeof users.email | typeof teamInvitations.email, email: string) =>
@@ -42,7 +53,7 @@ export function createTeamsRepository(db: Database) {
   return {
     async findUserByEmail(email: string) {
       const [row] = await db
-        .select({ ...person, emailVerifiedAt: users.emailVerifiedAt })
+        .select({ ...person, emailVerifiedAt: users.emailVerifiedAt, locale: users.locale })
         .from(users)
         .where(sameEmail(users.email, email))
         .limit(1);
@@ -147,21 +158,6 @@ export function createTeamsRepository(db: Database) {
       return row?.role ?? null;
     },
 
-    /** Adds a member and drops any invitation for them; false when they already were one. */
-    async addMember(teamId: number, user: { id: number; email: string }, role: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(teamMembers)
-          .values({ teamId, userId: user.id, role })
-          .onConflictDoNothing()
-          .returning({ userId: teamMembers.userId });
-        await tx
-          .delete(teamInvitations)
-          .where(and(eq(teamInvitations.teamId, teamId), sameEmail(teamInvitations.email, user.email)));
-        return inserted.length > 0;
-      });
-    },
-
     async updateMemberRole(teamId: number, userId: number, role: string): Promise<boolean> {
       const rows = await db
         .update(teamMembers)
@@ -200,26 +196,37 @@ export function createTeamsRepository(db: Database) {
 
     async findInvitation(invitationId: number): Promise<InvitationWithTeam | null> {
       const [row] = await db
-        .select({
-          invitation: teamInvitations,
-          team: { id: teams.id, name: teams.name, ownerName: users.name },
-        })
+        .select(invitationWithTeam)
         .from(teamInvitations)
         .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
         .innerJoin(users, eq(users.id, teams.userId))
+        .leftJoin(inviters, eq(inviters.id, teamInvitations.invitedBy))
         .where(eq(teamInvitations.id, invitationId))
         .limit(1);
       return row ?? null;
     },
 
-    /** False when the address was already invited (unique per team and lowercased email). */
-    async insertInvitation(teamId: number, email: string, role: string): Promise<boolean> {
-      const rows = await db
+    /** Null when the address was already invited (unique per team and lowercased email). */
+    async insertInvitation(
+      teamId: number,
+      email: string,
+      role: string,
+      invitedBy: number,
+    ): Promise<InvitationRow | null> {
+      const [row] = await db
         .insert(teamInvitations)
-        .values({ teamId, email, role })
+        .values({ teamId, email, role, invitedBy, expiresAt: expiryFromNow })
         .onConflictDoNothing()
-        .returning({ id: teamInvitations.id });
-      return rows.length > 0;
+        .returning();
+      return row ?? null;
+    },
+
+    /** A resent invitation is valid for the full days again, in the name of who resent it. */
+    async renewInvitation(invitationId: number, invitedBy: number) {
+      await db
+        .update(teamInvitations)
+        .set({ invitedBy, expiresAt: expiryFromNow })
+        .where(eq(teamInvitations.id, invitationId));
     },
 
     async deleteInvitation(invitationId: number) {
@@ -239,13 +246,11 @@ export function createTeamsRepository(db: Database) {
 
     async listInvitationsForEmail(email: string): Promise<InvitationWithTeam[]> {
       return db
-        .select({
-          invitation: teamInvitations,
-          team: { id: teams.id, name: teams.name, ownerName: users.name },
-        })
+        .select(invitationWithTeam)
         .from(teamInvitations)
         .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
         .innerJoin(users, eq(users.id, teams.userId))
+        .leftJoin(inviters, eq(inviters.id, teamInvitations.invitedBy))
         .where(sameEmail(teamInvitations.email, email))
         .orderBy(asc(teamInvitations.id));
     },

@@ -53,6 +53,9 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
   route(app, routes.acceptInvitation, {}, async ({ user, params, locale }) =>
     answer(await teams.acceptInvitation(user, params.invitation), locale),
   );
+  route(app, routes.resendInvitation, {}, async ({ user, params }) => ({
+    data: presentInvitationDetails(await teams.resendInvitation(user, params.invitation)),
+  }));
   route(app, routes.deleteInvitation, {}, ({ user, params }) =>
     teams.deleteInvitation(user, params.invitation),
   );

@@ -8,14 +8,25 @@ import {
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { roleAllows } from '../policy/abilities.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
-import type { TeamDetails, TeamsRepository } from './teams.repository.js';
+import type { InvitationRow, TeamDetails, TeamsRepository } from './teams.repository.js';
 
-/** The caller: enough of the users row to decide and to match invitations. */
+/** The caller: enough of the users row to decide, to match invitations and to sign them. */
 export interface TeamCaller {
   id: number;
+  name: string;
   email: string;
+  locale: string;
   emailVerifiedAt: Date | null;
 }
+
+/** Mails one invitation (teams.area.ts renders and sends it through the panel's mailer). */
+export type InvitationMailer = (mail: {
+  invitation: InvitationRow;
+  teamName: string;
+  inviterName: string;
+  /** The addressee's language when they have an account, else the inviter's. */
+  locale: string;
+}) => Promise<void>;
 
 /** A team as one caller sees it: the presenter turns this into team info. */
 export interface TeamView {
@@ -39,8 +50,9 @@ export function createTeamsService(options: {
   repository: TeamsRepository;
   policy: AccessPolicy;
   notify: DataChangeNotifier;
+  mailInvitation: InvitationMailer;
 }) {
-  const { repository, policy, notify } = options;
+  const { repository, policy, notify, mailInvitation } = options;
 
   async function view(teamId: number, role: string): Promise<TeamView> {
     const details = (await repository.loadTeams([teamId])).get(teamId);
@@ -108,9 +120,9 @@ export function createTeamsService(options: {
     },
 
     /**
-     * An existing user whose email is verified joins at once. Anyone else (no account yet, or an
-     * unverified one, which could belong to someone who merely typed that address) is invited; the
-     * invitation is accepted by the account that verified the address. No mail is sent yet.
+     * Everyone is invited by mail, with a link to /team-invitations/{invitation}; the account
+     * that verified the address accepts it (or declines). Nobody joins a team without consenting.
+     * A mail that fails is logged, not answered: the invitation stands and can be resent.
      */
     async addMember(
       caller: TeamCaller,
@@ -119,16 +131,38 @@ export function createTeamsService(options: {
     ): Promise<TeamView> {
       const access = await policy.authorizeTeam(caller, teamId, 'team:add-members');
       const existing = await repository.findUserByEmail(request.email);
-      if (existing && existing.emailVerifiedAt !== null) {
-        const isOwner = existing.id === access.team.userId;
-        if (isOwner || !(await repository.addMember(teamId, existing, request.role))) {
-          throw new ValidationError({ email: [TEAM_MESSAGES.alreadyMember] });
-        }
-        await notifyTeam(teamId);
-      } else if (!(await repository.insertInvitation(teamId, request.email, request.role))) {
-        throw new ValidationError({ email: [TEAM_MESSAGES.alreadyInvited] });
+      if (
+        existing &&
+        (existing.id === access.team.userId || (await repository.findMemberRole(teamId, existing.id)))
+      ) {
+        throw new ValidationError({ email: [TEAM_MESSAGES.alreadyMember] });
       }
+      const invitation = await repository.insertInvitation(teamId, request.email, request.role, caller.id);
+      if (!invitation) throw new ValidationError({ email: [TEAM_MESSAGES.alreadyInvited] });
+      await mailInvitation({
+        invitation,
+        teamName: access.team.name,
+        inviterName: caller.name,
+        locale: existing?.locale ?? caller.locale,
+      });
       return view(teamId, access.role);
+    },
+
+    /** Mails the invitation again and renews its days; those who may add members do it. */
+    async resendInvitation(caller: TeamCaller, invitationId: number) {
+      const found = await repository.findInvitation(invitationId);
+      if (!found) throw new NotFoundError();
+      await policy.authorizeTeam(caller, found.team.id, 'team:add-members');
+      await repository.renewInvitation(invitationId, caller.id);
+      const renewed = (await repository.findInvitation(invitationId))!;
+      const addressee = await repository.findUserByEmail(renewed.invitation.email);
+      await mailInvitation({
+        invitation: renewed.invitation,
+        teamName: renewed.team.name,
+        inviterName: caller.name,
+        locale: addressee?.locale ?? caller.locale,
+      });
+      return renewed;
     },
 
     /** Changing a role grants what adding does, so it needs the add-members permission. */
@@ -193,6 +227,9 @@ export function createTeamsService(options: {
       const found = await repository.findInvitation(invitationId);
       // Only the addressee accepts; to anyone else the invitation does not exist.
       if (!found || !isAddressee(caller, found.invitation.email)) throw new NotFoundError();
+      if (found.invitation.expiresAt.getTime() <= Date.now()) {
+        throw new ValidationError({ invitation: [TEAM_MESSAGES.invitationExpired] });
+      }
       const current = await policy.findTeamAccess(caller, found.team.id);
       if (current) {
         // Already in the team: the invitation has nothing left to grant.

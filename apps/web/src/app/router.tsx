@@ -208,8 +208,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               comingSoon('user/scripts', 'pageTitles.userScripts'),
               comingSoon('user/billing', 'pageTitles.userBilling'),
               comingSoon('user/referral', 'pageTitles.userReferral'),
-              comingSoon('teams', 'pageTitles.teams'),
-              comingSoon('team-invitations/:invitation', 'pageTitles.teamInvitation'),
+              {
+                path: 'teams',
+                Component: lazyPage(() => import('../teams/page').then((module) => module.default)),
+              },
+              {
+                path: 'team-invitations/:invitation',
+                Component: lazyPage(() =>
+                  import('../teams/invitation-page').then((module) => module.default),
+                ),
+              },
               comingSoon('scripts', 'pageTitles.scripts'),
 
               { path: 'servers', element: <ServerListPage /> },

@@ -53,6 +53,12 @@ export const teamInvitations = pgTable(
     email: varchar('email', { length: 255 }).notNull(),
     role: varchar('role', { length: 32 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who sent (or last resent) it: the mail and the invitation page name them. */
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An invitation is valid for 7 days; resending it renews the 7 days (teams.service.ts). */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
   },
   (table) => [uniqueIndex('team_invitations_team_email').on(table.teamId, sql`lower(${table.email})`)],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "team_invitations" ADD COLUMN "invited_by" integer;--> statement-breakpoint
+ALTER TABLE "team_invitations" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '7 days' NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
