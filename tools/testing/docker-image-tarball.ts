@@ -19,6 +19,10 @@ export interface DockerImageTarballOptions {
   cmd?: string[];
   /** Labels in the image config. */
   labels?: Record<string, string>;
+  /** More files in the layer (their folders are added), e.g. a static binary to run. */
+  files?: { path: string; content: Buffer | string; mode?: number }[];
+  /** The image's entry point. */
+  entrypoint?: string[];
 }
 
 export interface DockerImageTarball {
@@ -39,10 +43,25 @@ export function buildDockerImageTarball(options: DockerImageTarballOptions = {})
   const content = options.content ?? 'hello from hostdeck\n';
   const mtime = new Date(0);
 
+  const folders = new Set<string>();
+  for (const file of options.files ?? []) {
+    const parts = file.path.split('/').slice(0, -1);
+    parts.forEach((_, index) => folders.add(`${parts.slice(0, index + 1).join('/')}/`));
+  }
+  folders.delete('etc/');
   const layerTar = buildTar([
     { path: 'hello.txt', content, mode: 0o644, mtime },
     { path: 'etc/', type: 'Directory', mode: 0o755, mtime },
     { path: 'etc/hostdeck-test', content: 'test image\n', mode: 0o644, mtime },
+    ...[...folders]
+      .sort()
+      .map((folder) => ({ path: folder, type: 'Directory' as const, mode: 0o755, mtime })),
+    ...(options.files ?? []).map((file) => ({
+      path: file.path,
+      content: file.content,
+      mode: file.mode ?? 0o644,
+      mtime,
+    })),
   ]);
   const layerHex = sha256(layerTar);
   const diffId = `sha256:${layerHex}`;
@@ -55,6 +74,7 @@ export function buildDockerImageTarball(options: DockerImageTarballOptions = {})
     config: {
       Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'],
       Cmd: options.cmd ?? ['/hello'],
+      ...(options.entrypoint ? { Entrypoint: options.entrypoint } : {}),
       Labels: options.labels ?? null,
     },
     rootfs: { type: 'layers', diff_ids: [diffId] },

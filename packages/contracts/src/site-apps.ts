@@ -53,6 +53,40 @@ export interface SiteAppTemplate {
   environment: Readonly<Record<string, string>>;
   /** The node entry point inside the package (node runtime). */
   entry?: string;
+  /** The docker runtime's containers (see SiteAppDocker). */
+  docker?: SiteAppDocker;
+}
+
+/**
+ * One container of a docker app: the app's own (`SiteAppDocker`) or a companion (its database,
+ * cache, worker). Every container of a site joins the site's private Docker network
+ * `hostdeck-app-SITE`, where a companion answers to its `name`; only the app publishes a port, on
+ * 127.0.0.1. Volumes are folders of the app's data dir (`{folder: path in the container}`).
+ */
+export interface SiteAppContainer {
+  /** Companion: container `hostdeck-app-SITE-NAME`, unit of the same name, host name on the network. */
+  name: string;
+  /** Image name and its pinned tag, fetched from the app's image registry setting. */
+  image: string;
+  version: string;
+  /** Replaces the image's entry point (null: the image's own). */
+  entrypoint: string | null;
+  /** Arguments after the image (empty: the image's own command). Run by the container, never by a shell of ours. */
+  command: readonly string[];
+  /** Its environment, values as the app's (fixed text, a placeholder, `{secret:NAME}`). */
+  environment: Readonly<Record<string, string>>;
+  volumes: Readonly<Record<string, string>>;
+}
+
+export interface SiteAppDocker {
+  /** The app's container: image `artifact:version`, environment `environment`. */
+  entrypoint: string | null;
+  command: readonly string[];
+  volumes: Readonly<Record<string, string>>;
+  /** Started before the app, each by its own unit. */
+  companions: readonly SiteAppContainer[];
+  /** Run once per install with the app's image, entry point and environment, after the companions started. */
+  setup: readonly string[];
 }
 
 /** http(s) URL without user info, query, spaces or quotes; or a registry host[:port]. */
@@ -69,6 +103,25 @@ export const SITE_APP_SOURCE_DEFAULTS = {
   SITE_APPS_NPM_REGISTRY: 'https://registry.npmjs.org/',
   SITE_APPS_IMAGE_REGISTRY: 'docker.io',
   SITE_APPS_IMUNIFYAV_INSTALLER_URL: 'https://repo.imunify360.cloudlinux.com/defence360/imav-deploy.sh',
+} as const;
+
+/** Chatwoot's web and worker environment (its .env as the production compose file reads it). */
+const CHATWOOT_ENVIRONMENT = {
+  RAILS_ENV: 'production',
+  NODE_ENV: 'production',
+  INSTALLATION_ENV: 'docker',
+  RAILS_LOG_TO_STDOUT: 'true',
+  FRONTEND_URL: '{url}',
+  ENABLE_ACCOUNT_SIGNUP: 'false',
+  ACTIVE_STORAGE_SERVICE: 'local',
+  SECRET_KEY_BASE: '{secret:SECRET_KEY_BASE}',
+  POSTGRES_HOST: 'postgres',
+  POSTGRES_PORT: '5432',
+  POSTGRES_DATABASE: 'chatwoot_production',
+  POSTGRES_USERNAME: 'postgres',
+  POSTGRES_PASSWORD: '{secret:POSTGRES_PASSWORD}',
+  REDIS_URL: 'redis://redis:6379',
+  REDIS_PASSWORD: '{secret:REDIS_PASSWORD}',
 } as const;
 
 export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = {
@@ -93,26 +146,61 @@ export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = 
     },
   },
   chatwoot: {
+    // Chatwoot's docker-compose.production.yaml as data: the web (rails) and worker (sidekiq)
+    // containers of one image, PostgreSQL with pgvector (Chatwoot 4 needs it) and Redis with a
+    // password, on the site's own network; `db:chatwoot_prepare` once per install.
     id: 'chatwoot',
     name: 'Chatwoot',
-    version: 'v3.13.8',
+    version: 'v4.0.4',
     runtime: 'docker',
     artifact: 'chatwoot/chatwoot',
     sourceSetting: 'SITE_APPS_IMAGE_REGISTRY',
-    secrets: ['SECRET_KEY_BASE', 'POSTGRES_PASSWORD'],
+    secrets: ['SECRET_KEY_BASE', 'POSTGRES_PASSWORD', 'REDIS_PASSWORD'],
     // spec/000 §9: at least 4 cores and 4 GB RAM.
     needs: { cores: 4, memoryMb: 4096, diskMb: 10240 },
     port: 3000,
     healthPath: '/api',
     websockets: true,
-    environment: {
-      RAILS_ENV: 'production',
-      NODE_ENV: 'production',
-      INSTALLATION_ENV: 'docker',
-      FRONTEND_URL: '{url}',
-      SECRET_KEY_BASE: '{secret:SECRET_KEY_BASE}',
-      POSTGRES_PASSWORD: '{secret:POSTGRES_PASSWORD}',
-      DATA_DIR: '{data_dir}',
+    environment: CHATWOOT_ENVIRONMENT,
+    docker: {
+      entrypoint: 'docker/entrypoints/rails.sh',
+      command: ['bundle', 'exec', 'rails', 's', '-p', '3000', '-b', '0.0.0.0'],
+      volumes: { storage: '/app/storage' },
+      companions: [
+        {
+          name: 'postgres',
+          image: 'pgvector/pgvector',
+          version: '0.8.0-pg16',
+          entrypoint: null,
+          command: [],
+          environment: {
+            POSTGRES_DB: 'chatwoot_production',
+            POSTGRES_USER: 'postgres',
+            POSTGRES_PASSWORD: '{secret:POSTGRES_PASSWORD}',
+          },
+          volumes: { postgres: '/var/lib/postgresql/data' },
+        },
+        {
+          name: 'redis',
+          image: 'redis',
+          version: '7.2.5-alpine',
+          entrypoint: null,
+          // As Chatwoot's compose file: the container's shell expands the password from its environment.
+          command: ['sh', '-c', 'exec redis-server --requirepass "$REDIS_PASSWORD"'],
+          environment: { REDIS_PASSWORD: '{secret:REDIS_PASSWORD}' },
+          volumes: { redis: '/data' },
+        },
+        {
+          name: 'sidekiq',
+          image: 'chatwoot/chatwoot',
+          version: 'v4.0.4',
+          entrypoint: null,
+          command: ['bundle', 'exec', 'sidekiq', '-C', 'config/sidekiq.yml'],
+          environment: CHATWOOT_ENVIRONMENT,
+          volumes: { storage: '/app/storage' },
+        },
+      ],
+      setup: ['bundle', 'exec', 'rails', 'db:chatwoot_prepare'],
     },
   },
   imunifyav: {

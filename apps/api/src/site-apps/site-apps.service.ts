@@ -49,6 +49,100 @@ export function parseResources(stdout: string) {
   return { cores, memoryMb, diskMb };
 }
 
+/** `{secret:NAME}` values travel on stdin, never in the environment. */
+const SECRET_VALUE = /^\{secret:[A-Z0-9_]+\}$/;
+
+/** A template's environment with the validated values (`{secret:NAME}` left out: they go on stdin). */
+function fill(
+  environment: Readonly<Record<string, string>>,
+  template: SiteAppTemplate,
+  site: string,
+  dataDir: string,
+) {
+  return Object.entries(environment)
+    .filter(([, value]) => !SECRET_VALUE.test(value))
+    .map(([name, value]) => ({
+      name,
+      value: value
+        .replace('{port}', String(template.port ?? ''))
+        .replace('{domain}', site)
+        .replace('{url}', `https://${site}`)
+        .replace('{data_dir}', dataDir),
+    }));
+}
+
+const volumes = (folders: Readonly<Record<string, string>>) =>
+  Object.entries(folders).map(([folder, path]) => ({ folder, path }));
+
+/**
+ * The site-app-install input of a template for a site: its values, the environment file's entries
+ * (the app's and every companion's; one name has one value, or the template is wrong), the
+ * generated secrets and, for the docker runtime, each container with the names of the variables
+ * it gets.
+ */
+export function siteAppInstallInput(
+  template: SiteAppTemplate,
+  site: { name: string; linuxUser: string },
+  source: string,
+  secrets: Readonly<Record<string, string>>,
+) {
+  const dataDir = `${siteAppRoot(site.linuxUser, site.name)}/data`;
+  const companions = template.docker?.companions ?? [];
+  const merged = new Map<string, string>();
+  for (const environment of [template.environment, ...companions.map((companion) => companion.environment)]) {
+    for (const entry of fill(environment, template, site.name, dataDir)) {
+      const known = merged.get(entry.name);
+      if (known !== undefined && known !== entry.value) {
+        throw new Error(`${template.id}: ${entry.name} has two values in its containers`);
+      }
+      merged.set(entry.name, entry.value);
+    }
+  }
+  const docker = template.docker;
+  return {
+    site: site.name,
+    linux_user: site.linuxUser,
+    app: template.id,
+    version: template.version,
+    runtime: template.runtime,
+    artifact: template.artifact,
+    entry: template.entry ?? null,
+    source,
+    port: template.port,
+    health_path: template.healthPath,
+    websockets: template.websockets,
+    min_cores: template.needs.cores,
+    min_memory_mb: template.needs.memoryMb,
+    min_disk_mb: template.needs.diskMb,
+    environment: [...merged].map(([name, value]) => ({ name, value })),
+    secrets: Object.entries(secrets).map(([name, value]) => ({ name, value })),
+    docker:
+      template.runtime === 'docker' && docker
+        ? {
+            app: {
+              name: 'app',
+              image: template.artifact,
+              version: template.version,
+              entrypoint: docker.entrypoint,
+              command: [...docker.command],
+              environment: Object.keys(template.environment),
+              volumes: volumes(docker.volumes),
+            },
+            companions: companions.map((companion) => ({
+              name: companion.name,
+              image: companion.image,
+              version: companion.version,
+              entrypoint: companion.entrypoint,
+              command: [...companion.command],
+              environment: Object.keys(companion.environment),
+              volumes: volumes(companion.volumes),
+            })),
+            setup: [...docker.setup],
+          }
+        : null,
+  };
+}
+
 /** MemTotal of a machine sold with N GB is a little under N × 1024 MB (the kernel keeps some). */
 const MEMORY_SLACK = 0.95;
 
@@ -69,20 +163,6 @@ export function createSiteAppsService({ access, events, repository, sources }: S
     if (found.site.siteId !== null) throw new ConflictError(SITE_APP_MESSAGES.alias);
     if (found.site.proxyPort === AGENT_PORT) throw new ConflictError(SITE_APP_MESSAGES.agent);
     return found;
-  }
-
-  /** The template's environment with the validated values; `{secret:NAME}` travel on stdin instead. */
-  function fill(template: SiteAppTemplate, site: string, dataDir: string) {
-    return Object.entries(template.environment)
-      .filter(([, value]) => !/^\{secret:[A-Z0-9_]+\}$/.test(value))
-      .map(([name, value]) => ({
-        name,
-        value: value
-          .replace('{port}', String(template.port ?? ''))
-          .replace('{domain}', site)
-          .replace('{url}', `https://${site}`)
-          .replace('{data_dir}', dataDir),
-      }));
   }
 
   return {
@@ -117,30 +197,11 @@ export function createSiteAppsService({ access, events, repository, sources }: S
       const secrets = Object.fromEntries(
         template.secrets.map((name) => [name, randomBytes(32).toString('hex')]),
       );
-      const dataDir = `${siteAppRoot(site.linuxUser, site.name)}/data`;
-      const environment = fill(template, site.name, dataDir);
       const event = await events.startRecipe({
         userId: caller.id,
         serverId: server.id,
         recipeId: siteAppInstall.id,
-        input: {
-          site: site.name,
-          linux_user: site.linuxUser,
-          app,
-          version: template.version,
-          runtime: template.runtime,
-          artifact: template.artifact,
-          entry: template.entry ?? null,
-          source: sources[template.sourceSetting],
-          port: template.port,
-          health_path: template.healthPath,
-          websockets: template.websockets,
-          min_cores: needs.cores,
-          min_memory_mb: needs.memoryMb,
-          min_disk_mb: needs.diskMb,
-          environment,
-          secrets: Object.entries(secrets).map(([name, value]) => ({ name, value })),
-        },
+        input: siteAppInstallInput(template, site, sources[template.sourceSetting], secrets),
         type: SITE_APP_EVENT_TYPES.install,
         description: {
           id: 'installSiteApp',

@@ -9,6 +9,7 @@ import { eq } from '../testing/sql.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
+import { siteAppInstallInput } from './site-apps.service.js';
 import { createSiteAppsFake } from './testing/site-apps-fake.js';
 
 const [pglite] = await availableTestDatabases();
@@ -144,8 +145,161 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
     const install = fake.state.runs.find(
       (run) => run.recipe === 'site-app-install' && run.step === 'install',
     )!;
-    expect(install.secret).toMatch(/^SECRET_KEY_BASE=[0-9a-f]{64}\nPOSTGRES_PASSWORD=[0-9a-f]{64}\n$/);
-    expect(JSON.stringify(install.environment)).not.toContain(install.secret.slice(16, 80));
+    expect(install.secret).toMatch(
+      /^SECRET_KEY_BASE=[0-9a-f]{64}\nPOSTGRES_PASSWORD=[0-9a-f]{64}\nREDIS_PASSWORD=[0-9a-f]{64}\n$/,
+    );
+    for (const line of install.secret.trim().split('\n')) {
+      expect(JSON.stringify(install.environment)).not.toContain(line.split('=')[1]);
+    }
+  });
+
+  it('installs Chatwoot as its production compose file lays it out: web, worker, pgvector, redis', async () => {
+    fake.state.cores = 4;
+    fake.state.memoryMb = 3_900; // a "4 GB" server: MemTotal a little under 4096 MB
+    const { olga, site, base } = await scene();
+    const response = await olga.api.post(`${base}/code/chatwoot`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    const event = await finished((response.json() as { data: { id: number } }).data.id);
+    expect(event.status, event.output ?? '').toBe('FINISHED');
+    const start = fake.state.runs.find((run) => run.recipe === 'site-app-install' && run.step === 'start')!;
+    const app = `hostdeck-app-${site.name}`;
+    expect(start.environment).toMatchObject({
+      HD_SOURCE: 'docker.io',
+      HD_NETWORK: app,
+      HD_UNITS_FILE: `/etc/hostdeck/site-apps/${site.name}.units`,
+      HD_CONTAINERS: '4',
+      HD_SETUP: 'bundle\nexec\nrails\ndb:chatwoot_prepare',
+      HD_C0_NAME: 'app',
+      HD_C0_CONTAINER: app,
+      HD_C0_UNIT: `${app}.service`,
+      HD_C0_IMAGE: 'chatwoot/chatwoot:v4.0.4',
+      HD_C0_ENTRYPOINT: 'docker/entrypoints/rails.sh',
+      HD_C0_COMMAND: 'bundle\nexec\nrails\ns\n-p\n3000\n-b\n0.0.0.0',
+      HD_C0_VOLUMES: 'storage:/app/storage',
+      HD_C1_NAME: 'postgres',
+      HD_C1_UNIT: `${app}-postgres.service`,
+      HD_C1_IMAGE: 'pgvector/pgvector:0.8.0-pg16',
+      HD_C1_ENV: 'POSTGRES_DB\nPOSTGRES_USER\nPOSTGRES_PASSWORD',
+      HD_C1_VOLUMES: 'postgres:/var/lib/postgresql/data',
+      HD_C2_NAME: 'redis',
+      HD_C2_IMAGE: 'redis:7.2.5-alpine',
+      HD_C2_COMMAND: 'sh\n-c\nexec redis-server --requirepass "$REDIS_PASSWORD"',
+      HD_C2_ENV: 'REDIS_PASSWORD',
+      HD_C2_VOLUMES: 'redis:/data',
+      HD_C3_NAME: 'sidekiq',
+      HD_C3_IMAGE: 'chatwoot/chatwoot:v4.0.4',
+      HD_C3_ENTRYPOINT: '',
+      HD_C3_COMMAND: 'bundle\nexec\nsidekiq\n-C\nconfig/sidekiq.yml',
+    });
+    // The web and the worker get the same variables; the secrets are names only here.
+    expect(start.environment.HD_C3_ENV).toBe(start.environment.HD_C0_ENV);
+    expect(start.environment.HD_C0_ENV!.split('\n')).toEqual(
+      expect.arrayContaining([
+        'SECRET_KEY_BASE',
+        'POSTGRES_PASSWORD',
+        'REDIS_PASSWORD',
+        'REDIS_URL',
+        'FRONTEND_URL',
+      ]),
+    );
+    const file = new Map(
+      start.environment.HD_APP_ENVIRONMENT!.split('\n').map((line) => line.split('=') as [string, string]),
+    );
+    expect(Object.fromEntries(file)).toMatchObject({
+      FRONTEND_URL: `https://${site.name}`,
+      POSTGRES_HOST: 'postgres',
+      POSTGRES_USERNAME: 'postgres',
+      POSTGRES_DATABASE: 'chatwoot_production',
+      POSTGRES_DB: 'chatwoot_production',
+      POSTGRES_USER: 'postgres',
+      REDIS_URL: 'redis://redis:6379',
+      RAILS_LOG_TO_STDOUT: 'true',
+      RAILS_ENV: 'production',
+      INSTALLATION_ENV: 'docker',
+    });
+    expect([...file.keys()]).not.toContain('POSTGRES_PASSWORD');
+    expect((await siteRow(site.id)).codeType).toBe('chatwoot');
+  });
+
+  it('converts every template, and refuses one whose containers give a variable two values', () => {
+    const site = { name: 'a.test', linuxUser: 'hostdeck' };
+    for (const template of Object.values(SITE_APP_TEMPLATES)) {
+      const input = siteAppInstallInput(template, site, 'docker.io', {});
+      expect(siteAppInstall.input.safeParse(input).success, template.id).toBe(true);
+      expect(input.docker === null, template.id).toBe(template.runtime !== 'docker');
+    }
+    const chatwoot = SITE_APP_TEMPLATES.chatwoot;
+    const [postgres, ...others] = chatwoot.docker!.companions;
+    const broken = {
+      ...chatwoot,
+      docker: {
+        ...chatwoot.docker!,
+        companions: [{ ...postgres!, environment: { POSTGRES_HOST: 'elsewhere' } }, ...others],
+      },
+    };
+    expect(() => siteAppInstallInput(broken, site, 'docker.io', {})).toThrow(/POSTGRES_HOST has two values/);
+  });
+
+  it('rejects hostile container values; the command words that pass are one argument each, quoted for systemd', () => {
+    const example = {
+      ...siteAppInstall.example,
+      runtime: 'docker' as const,
+      docker: siteAppInstallInput(
+        SITE_APP_TEMPLATES.chatwoot,
+        { name: 'a.test', linuxUser: 'hostdeck' },
+        'docker.io',
+        {},
+      ).docker,
+    };
+    expect(siteAppInstall.input.safeParse(example).success).toBe(true);
+    const docker = example.docker!;
+    const container = (change: object) => ({
+      ...example,
+      docker: { ...docker, companions: [{ ...docker.companions[0]!, ...change }] },
+    });
+    const fields: Record<string, (payload: string) => unknown> = {
+      name: (payload) => container({ name: payload }),
+      image: (payload) => container({ image: payload }),
+      version: (payload) => container({ version: payload }),
+      env: (payload) => container({ environment: [payload] }),
+      folder: (payload) => container({ volumes: [{ folder: payload, path: '/data' }] }),
+      path: (payload) => container({ volumes: [{ folder: 'data', path: payload }] }),
+    };
+    for (const [field, build] of Object.entries(fields)) {
+      for (const payload of [...SHELL_INJECTION_PAYLOADS, '-rf', 'a\u0000b', 'a\nB=1', '../x']) {
+        expect(
+          siteAppInstall.input.safeParse(build(payload)).success,
+          `${field}: ${JSON.stringify(payload)}`,
+        ).toBe(false);
+      }
+    }
+    // Command words may hold what the container's shell reads ("$NAME", spaces), never a separator,
+    // substitution, redirection, quote or control character...
+    const word = (payload: string) => container({ command: ['sh', '-c', payload] });
+    const refused = SHELL_INJECTION_PAYLOADS.filter(
+      (payload) =>
+        /[;`|&<>()'\\]/.test(payload) ||
+        [...payload].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f'),
+    );
+    expect(refused.length).toBeGreaterThan(10);
+    for (const payload of refused) {
+      expect(siteAppInstall.input.safeParse(word(payload)).success, JSON.stringify(payload)).toBe(false);
+      expect(
+        siteAppInstall.input.safeParse({ ...example, docker: { ...docker, setup: [payload] } }).success,
+      ).toBe(false);
+      expect(siteAppInstall.input.safeParse(container({ entrypoint: payload })).success).toBe(false);
+    }
+    // ...and those that pass ($HOME) travel as one environment line each, never through a shell of
+    // ours: start.sh quotes each word for systemd (\\, \", $$, %%), which the server test checks
+    // against `docker inspect` (site-apps-docker.server.test.ts).
+    const passing = SHELL_INJECTION_PAYLOADS.filter(
+      (payload) => siteAppInstall.input.safeParse(word(payload)).success,
+    );
+    expect(passing).toContain('$HOME');
+    for (const payload of passing) {
+      const parsed = siteAppInstall.input.parse(word(payload));
+      expect(siteAppInstall.environment(parsed).HD_C1_COMMAND).toBe(`sh\n-c\n${payload}`);
+    }
   });
 
   it('uninstalls a git site: the code type and repository are cleared, data kept by default', async () => {

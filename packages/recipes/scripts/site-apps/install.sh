@@ -5,11 +5,13 @@
 # - node: the npm package HD_ARTIFACT@HD_VERSION from the registry HD_SOURCE, installed as the
 #   site user (Debian's nodejs and npm are installed first when missing; native modules build
 #   from source, so build-essential and python3 too);
-# - docker: the image HD_SOURCE/HD_ARTIFACT:HD_VERSION pulled (the Docker engine must be there);
+# - docker: the images of the app's containers pulled from the registry HD_SOURCE (the Docker
+#   engine must be there), each volume a folder HD_APP_ROOT/data/FOLDER (root's, 0700);
 # - installer: the vendor's installer script downloaded from HD_SOURCE and run once.
 # Idempotent: an installed package or image of the same version is kept.
 # Input: HD_SITE, HD_LINUX_USER, HD_APP, HD_APP_ROOT, HD_ENV_FILE, HD_RUNTIME, HD_ARTIFACT,
-# HD_VERSION, HD_SOURCE, HD_APP_ENVIRONMENT (NAME=VALUE lines); stdin after the frame: the
+# HD_VERSION, HD_SOURCE, HD_APP_ENVIRONMENT (NAME=VALUE lines), HD_CONTAINERS and HD_C<i>_IMAGE,
+# HD_C<i>_VOLUMES (docker); stdin after the frame: the
 # generated secrets as NAME=HEX lines.
 set -euo pipefail
 cd /
@@ -58,13 +60,27 @@ case $HD_RUNTIME in
     fi
     ;;
   docker)
+    # --- docker runtime (HD_CONTAINERS, HD_C<i>_*: the app's container first, then its companions) ---
     command -v docker >/dev/null || hd_fail "Docker is not installed on this server: install it from the server's Apps first"
-    image="$HD_SOURCE/$HD_ARTIFACT:$HD_VERSION"
-    if docker image inspect -- "$image" >/dev/null 2>&1; then
-      hd_log info "$image is already there"
-    else
-      docker pull -- "$image"
-    fi
+    for ((i = 0; i < HD_CONTAINERS; i++)); do
+      image_var="HD_C${i}_IMAGE" volumes_var="HD_C${i}_VOLUMES"
+      image="$HD_SOURCE/${!image_var}"
+      if docker image inspect -- "$image" >/dev/null 2>&1; then
+        hd_log info "$image is already there"
+      else
+        docker pull -- "$image"
+      fi
+      # Each volume is a folder of the data dir, root's (the containers' own users own what is inside).
+      [[ -n ${!volumes_var} ]] || continue
+      while IFS=: read -r folder _; do
+        [[ -L $HD_APP_ROOT/data/$folder ]] && hd_fail "$HD_APP_ROOT/data/$folder is a symbolic link; it is not followed"
+        if [[ ! -d $HD_APP_ROOT/data/$folder ]]; then
+          install -d -m 0700 -o root -g root -- "$HD_APP_ROOT/data/$folder"
+          hd_log change "created $HD_APP_ROOT/data/$folder"
+        fi
+      done <<<"${!volumes_var}"
+    done
+    # --- end of the docker runtime ---
     ;;
   installer)
     installer="$HD_APP_ROOT/app/$HD_ARTIFACT"

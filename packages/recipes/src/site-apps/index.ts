@@ -11,7 +11,11 @@ export {
   siteAppEnvironmentFile,
   siteAppIncludePath,
   siteAppRoot,
+  siteAppContainerName,
+  siteAppNetwork,
   siteAppUnitName,
+  siteAppUnitsFile,
+  type SiteAppContainerInput,
   TINY_FILE_MANAGER_FILE,
   TINY_FILE_MANAGER_MARKER,
 } from './site-apps-recipes.js';

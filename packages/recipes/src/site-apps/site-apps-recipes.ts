@@ -57,6 +57,75 @@ const secretEntrySchema = z.strictObject({
   value: z.string().regex(/^[0-9a-f]{32,128}$/, INVALID),
 });
 
+/**
+ * A word of a container's command or entry point: fixed text of a template, given to Docker as one
+ * argument (systemd-quoted in the unit, never read by a shell of ours). Spaces, `"` and `$` are
+ * allowed for a command the container's own shell runs (Redis: `sh -c 'exec redis-server
+ * --requirepass "$REDIS_PASSWORD"'`); no backslash, quote, separator, redirection or substitution
+ * character, no control character.
+ */
+const commandWordSchema = z.string().regex(/^[A-Za-z0-9._:/=@+,"$ -]{1,300}$/, INVALID);
+const containerNameSchema = z.string().regex(/^[a-z][a-z0-9]{0,15}$/, INVALID);
+const envNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, INVALID);
+/** A docker app's container, from its template (contracts SiteAppContainer). */
+const containerSchema = z.strictObject({
+  name: containerNameSchema,
+  image: artifactSchema,
+  version: versionSchema,
+  entrypoint: commandWordSchema.nullable(),
+  command: z.array(commandWordSchema).max(32),
+  /** Names of the environment file's variables the container gets (values never in the unit). */
+  environment: z.array(envNameSchema).max(64),
+  volumes: z
+    .array(
+      z.strictObject({
+        folder: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, INVALID),
+        path: healthPathSchema,
+      }),
+    )
+    .max(8),
+});
+export type SiteAppContainerInput = z.infer<typeof containerSchema>;
+
+/** Docker names of a site's app: network, containers and units (companions: `-NAME`). */
+export const siteAppNetwork = (site: string) => `hostdeck-app-${site}`;
+export const siteAppContainerName = (site: string, companion?: string) =>
+  companion ? `hostdeck-app-${site}-${companion}` : `hostdeck-app-${site}`;
+/** The units the install wrote for the site (root's): the uninstall removes these. */
+export const siteAppUnitsFile = (site: string) => `/etc/hostdeck/site-apps/${site}.units`;
+
+/**
+ * The docker runtime's containers as environment: HD_CONTAINERS counts them (the app first), and
+ * HD_C<i>_{NAME,CONTAINER,UNIT,IMAGE,ENTRYPOINT,COMMAND,ENV,VOLUMES} describe each one; COMMAND
+ * holds one word a line, ENV one name a line, VOLUMES `folder:path` lines (all grammar-checked).
+ */
+function dockerEnvironment(
+  site: string,
+  docker: { app: SiteAppContainerInput; companions: SiteAppContainerInput[]; setup: string[] } | null,
+): Record<string, string> {
+  if (!docker) return { HD_CONTAINERS: '0' };
+  const all = [docker.app, ...docker.companions];
+  const values: Record<string, string> = {
+    HD_CONTAINERS: String(all.length),
+    HD_SETUP: docker.setup.join('\n'),
+  };
+  all.forEach((container, index) => {
+    const companion = index === 0 ? undefined : container.name;
+    const prefix = `HD_C${index}_`;
+    values[`${prefix}NAME`] = container.name;
+    values[`${prefix}CONTAINER`] = siteAppContainerName(site, companion);
+    values[`${prefix}UNIT`] = `${siteAppContainerName(site, companion)}.service`;
+    values[`${prefix}IMAGE`] = `${container.image}:${container.version}`;
+    values[`${prefix}ENTRYPOINT`] = container.entrypoint ?? '';
+    values[`${prefix}COMMAND`] = container.command.join('\n');
+    values[`${prefix}ENV`] = container.environment.join('\n');
+    values[`${prefix}VOLUMES`] = container.volumes
+      .map((volume) => `${volume.folder}:${volume.path}`)
+      .join('\n');
+  });
+  return values;
+}
+
 const paths = (site: string, user: string) => ({
   HD_SITE: site,
   HD_LINUX_USER: user,
@@ -64,6 +133,8 @@ const paths = (site: string, user: string) => ({
   HD_ENV_FILE: siteAppEnvironmentFile(site),
   HD_UNIT: siteAppUnitName(site),
   HD_INCLUDE_FILE: siteAppIncludePath(site),
+  HD_UNITS_FILE: siteAppUnitsFile(site),
+  HD_NETWORK: siteAppNetwork(site),
 });
 
 /** Quick read: what the server has (cores, memory, free disk under /home), read before an install. */
@@ -102,6 +173,14 @@ export const siteAppInstall = defineRecipe({
     min_disk_mb: z.number().int().min(0).max(1_073_741_824),
     environment: z.array(environmentEntrySchema).max(64),
     secrets: z.array(secretEntrySchema).max(16),
+    /** The docker runtime: the app's container (name `app`), its companions and the one-time setup. */
+    docker: z
+      .strictObject({
+        app: containerSchema,
+        companions: z.array(containerSchema).max(6),
+        setup: z.array(commandWordSchema).max(32),
+      })
+      .nullable(),
   }),
   steps: [
     {
@@ -149,6 +228,7 @@ export const siteAppInstall = defineRecipe({
     HD_MIN_DISK_MB: String(input.min_disk_mb),
     // One NAME=VALUE per line: every name and value passed its grammar (no newline, no quote).
     HD_APP_ENVIRONMENT: input.environment.map((entry) => `${entry.name}=${entry.value}`).join('\n'),
+    ...dockerEnvironment(input.site, input.docker),
   }),
   // Secrets never travel in the environment: NAME=HEX lines on stdin.
   secrets: (input) => input.secrets.map((entry) => `${entry.name}=${entry.value}\n`).join(''),
@@ -169,6 +249,7 @@ export const siteAppInstall = defineRecipe({
     min_disk_mb: 1024,
     environment: [{ name: 'UPTIME_KUMA_HOST', value: '127.0.0.1' }],
     secrets: [{ name: 'SECRET_KEY_BASE', value: 'ab'.repeat(32) }],
+    docker: null,
   },
 });
 
