@@ -5,6 +5,7 @@ import {
   SITE_APP_MESSAGES,
   SITE_APP_TEMPLATES,
   siteAppCards,
+  type SiteAppChecksumSetting,
   type SiteAppId,
   type SiteAppTemplate,
   type UninstallSiteCode,
@@ -29,8 +30,15 @@ export interface SiteAppsDependencies {
   access: Pick<SiteAccess, 'authorize' | 'runQuickRecipe'>;
   events: Pick<EventsService, 'startRecipe' | 'startTask'>;
   repository: SiteAppsRepository;
-  /** config.siteAppSources: where servers fetch each template's artifact. */
-  sources: Readonly<Record<SiteAppTemplate['sourceSetting'], string>>;
+  /** config.siteAppSources: where servers fetch each template's artifact (and the node apps' Node.js). */
+  sources: Readonly<Record<SiteAppTemplate['sourceSetting'] | 'SITE_APPS_NODE_URL', string>>;
+  /** config.siteAppChecksums: SHA-256 pins that override a template's (empty: the template's). */
+  checksums?: Readonly<Partial<Record<SiteAppChecksumSetting, string>>>;
+}
+
+/** The site's served folder: its home, or its `directory` under it (no trailing slash). */
+export function siteWebRoot(site: { linuxUser: string; name: string; directory: string }) {
+  return `/home/${site.linuxUser}/${site.name}${site.directory}`.replace(/\/+$/, '');
 }
 
 /** What site-app-resources printed (`key=value` lines), strictly. */
@@ -62,7 +70,13 @@ const gigabytes = (megabytes: number) => Math.round((megabytes / 1024) * 10) / 1
  * uninstall is one task event that runs the code type's registered uninstaller
  * (site-uninstallers.ts). `manage` is needed; another user's site answers 404 before anything runs.
  */
-export function createSiteAppsService({ access, events, repository, sources }: SiteAppsDependencies) {
+export function createSiteAppsService({
+  access,
+  events,
+  repository,
+  sources,
+  checksums = {},
+}: SiteAppsDependencies) {
   async function manageable(caller: Caller, siteId: number): Promise<AuthorizedSite> {
     const found = await access.authorize(caller, siteId, 'manage');
     requireSettled(found.site);
@@ -71,18 +85,18 @@ export function createSiteAppsService({ access, events, repository, sources }: S
     return found;
   }
 
+  /** A template's text with the validated values (every placeholder but `{secret:NAME}`). */
+  function fillText(text: string, template: SiteAppTemplate, values: Record<string, string>) {
+    return text.replace(/\{(port|domain|url|data_dir|web_root|user)\}/g, (_, name: string) =>
+      name === 'port' ? String(template.port ?? '') : values[name]!,
+    );
+  }
+
   /** The template's environment with the validated values; `{secret:NAME}` travel on stdin instead. */
-  function fill(template: SiteAppTemplate, site: string, dataDir: string) {
+  function fill(template: SiteAppTemplate, values: Record<string, string>) {
     return Object.entries(template.environment)
       .filter(([, value]) => !/^\{secret:[A-Z0-9_]+\}$/.test(value))
-      .map(([name, value]) => ({
-        name,
-        value: value
-          .replace('{port}', String(template.port ?? ''))
-          .replace('{domain}', site)
-          .replace('{url}', `https://${site}`)
-          .replace('{data_dir}', dataDir),
-      }));
+      .map(([name, value]) => ({ name, value: fillText(value, template, values) }));
   }
 
   return {
@@ -98,6 +112,8 @@ export function createSiteAppsService({ access, events, repository, sources }: S
       if (site.codeType) throw new ConflictError(SITE_APP_MESSAGES.installed, { codeType: site.codeType });
       if (site.webServer !== 'nginx') throw new ConflictError(SITE_APP_MESSAGES.nginxOnly);
       const template = SITE_APP_TEMPLATES[app];
+      if (template.needsPhp && !site.phpVersion)
+        throw new ConflictError(SITE_APP_MESSAGES.needsPhp, { app: template.name });
       const { cores, memoryMb } = parseResources(
         await access.runQuickRecipe(server, siteAppResources.id, {}),
       );
@@ -117,8 +133,18 @@ export function createSiteAppsService({ access, events, repository, sources }: S
       const secrets = Object.fromEntries(
         template.secrets.map((name) => [name, randomBytes(32).toString('hex')]),
       );
-      const dataDir = `${siteAppRoot(site.linuxUser, site.name)}/data`;
-      const environment = fill(template, site.name, dataDir);
+      const webRoot = siteWebRoot(site);
+      const values = {
+        domain: site.name,
+        url: `https://${site.name}`,
+        data_dir: `${siteAppRoot(site.linuxUser, site.name)}/data`,
+        web_root: webRoot,
+        user: site.linuxUser,
+      };
+      const environment = fill(template, values);
+      const checksum = template.checksum
+        ? checksums[template.checksum.setting] || template.checksum.sha256
+        : null;
       const event = await events.startRecipe({
         userId: caller.id,
         serverId: server.id,
@@ -135,6 +161,16 @@ export function createSiteAppsService({ access, events, repository, sources }: S
           port: template.port,
           health_path: template.healthPath,
           websockets: template.websockets,
+          node_url: template.runtime === 'node' ? sources.SITE_APPS_NODE_URL : null,
+          node_major: template.runtime === 'node' ? (template.nodeMajor ?? 20) : null,
+          web_root: webRoot,
+          sha256: checksum,
+          config_file: template.configFile
+            ? {
+                path: template.configFile.path,
+                lines: template.configFile.lines.map((line) => fillText(line, template, values)),
+              }
+            : null,
           min_cores: needs.cores,
           min_memory_mb: needs.memoryMb,
           min_disk_mb: needs.diskMb,
