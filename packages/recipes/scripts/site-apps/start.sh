@@ -55,5 +55,7 @@ for _ in $(seq 1 180); do
   systemctl is-failed --quiet -- "$HD_UNIT" && break
   sleep 1
 done
-journalctl -u "$HD_UNIT" -n 40 --no-pager >&2 || true
+# From its first start on (a crash loop hides the first error under the later ones).
+journalctl -u "$HD_UNIT" --no-pager 2>/dev/null | head -n 80 >&2 || true
+journalctl -u "$HD_UNIT" -n 30 --no-pager >&2 || true
 hd_fail "$HD_APP does not answer $url; its log is above"
