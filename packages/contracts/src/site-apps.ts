@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEventDescriptions } from './events.js';
+import { DEFAULT_N8N_NODE_URL } from './n8n.js';
 import { idParamSchema, defineRoutes } from './route-contract.js';
 import { startedEventResponseSchema } from './server-management.js';
 import { VALIDATION_MESSAGES } from './validation-messages.js';
@@ -27,8 +28,23 @@ export const siteAppIdSchema = z.enum(SITE_APP_IDS, { message: VALIDATION_MESSAG
 export const SITE_APP_RUNTIMES = ['node', 'docker', 'installer'] as const;
 export type SiteAppRuntime = (typeof SITE_APP_RUNTIMES)[number];
 
-/** Values the template's environment may take, filled by the panel from validated data only. */
-export const SITE_APP_PLACEHOLDERS = ['port', 'domain', 'url', 'data_dir', 'secret'] as const;
+/**
+ * Values the template's environment (and its installer's configuration lines) may take, filled by
+ * the panel from validated data only: `web_root` is the site's served folder, `user` its Linux user.
+ */
+export const SITE_APP_PLACEHOLDERS = [
+  'port',
+  'domain',
+  'url',
+  'data_dir',
+  'web_root',
+  'user',
+  'secret',
+] as const;
+
+/** A panel setting naming where servers fetch something (see SITE_APP_SOURCE_DEFAULTS). */
+export type SiteAppSourceSetting =
+  'SITE_APPS_NPM_REGISTRY' | 'SITE_APPS_IMAGE_REGISTRY' | 'SITE_APPS_IMUNIFYAV_INSTALLER_URL';
 
 export interface SiteAppTemplate {
   id: SiteAppId;
@@ -39,20 +55,41 @@ export interface SiteAppTemplate {
   /** npm package, image name or installer file name (a fixed value of ours, never typed). */
   artifact: string;
   /** The panel setting (configuration variable) that says where the server fetches the artifact. */
-  sourceSetting: 'SITE_APPS_NPM_REGISTRY' | 'SITE_APPS_IMAGE_REGISTRY' | 'SITE_APPS_IMUNIFYAV_INSTALLER_URL';
+  sourceSetting: SiteAppSourceSetting;
   /** Names of the secrets generated at install (hex, 32 bytes each), given as `{secret}` by name. */
   secrets: readonly string[];
   /** Minimum of the server, read from the server itself before anything runs. */
   needs: { cores: number; memoryMb: number; diskMb: number };
   /** The port on 127.0.0.1 the app listens on (null: nothing to proxy, the site serves files). */
   port: number | null;
-  /** Answers 2xx or 3xx once the app runs (checked on 127.0.0.1 by the recipe). */
+  /**
+   * Answers 2xx or 3xx once the app runs: checked on 127.0.0.1:port by the recipe, or, without a
+   * port (installer runtime), through the site's own vhost (nginx, the site's domain).
+   */
   healthPath: string | null;
   websockets: boolean;
   /** The app's environment: values are fixed text or one `{placeholder}`/`{secret:NAME}`. */
   environment: Readonly<Record<string, string>>;
   /** The node entry point inside the package (node runtime). */
   entry?: string;
+  /**
+   * node runtime: the lowest Node.js major it runs on. The Node.js itself is the tarball of the
+   * panel setting SITE_APPS_NODE_URL, unpacked in SITE_APP_NODE_DIR (lib/node.sh, as n8n's).
+   */
+  nodeMajor?: number;
+  /** installer runtime: the site must run PHP (the installed UI is PHP served by the site). */
+  needsPhp?: boolean;
+  /**
+   * installer runtime: the script's SHA-256 (null: the vendor changes it in place, nothing pinned)
+   * and the panel setting that overrides it (empty setting: the template's value).
+   */
+  checksum?: { sha256: string | null; setting: SiteAppChecksumSetting };
+  /**
+   * installer runtime: the vendor's configuration file written (root's, 0644) before the script
+   * runs, one line per entry, `{web_root}` and `{user}` filled. A file already there that the
+   * panel did not write is kept (the operator's).
+   */
+  configFile?: { path: string; lines: readonly string[] };
   /** The docker runtime's containers (see SiteAppDocker). */
   docker?: SiteAppDocker;
 }
@@ -89,6 +126,16 @@ export interface SiteAppDocker {
   setup: readonly string[];
 }
 
+/** Panel settings that pin an installer's SHA-256 (empty: the template's). */
+export type SiteAppChecksumSetting = 'SITE_APPS_IMUNIFYAV_INSTALLER_SHA256';
+export const SITE_APP_CHECKSUM_SETTINGS = ['SITE_APPS_IMUNIFYAV_INSTALLER_SHA256'] as const;
+
+/** Where the node runtime's Node.js is unpacked on a server (one for every site app). */
+export const SITE_APP_NODE_DIR = '/opt/hostdeck/site-apps-node';
+
+/** A SHA-256 in hex, or empty (the template's value stands). */
+export const siteAppChecksumSchema = z.string().regex(/^(?:[0-9a-f]{64})?$/, VALIDATION_MESSAGES.invalid);
+
 /** http(s) URL without user info, query, spaces or quotes; or a registry host[:port]. */
 export const siteAppSourceSchema = z
   .string()
@@ -103,6 +150,8 @@ export const SITE_APP_SOURCE_DEFAULTS = {
   SITE_APPS_NPM_REGISTRY: 'https://registry.npmjs.org/',
   SITE_APPS_IMAGE_REGISTRY: 'docker.io',
   SITE_APPS_IMUNIFYAV_INSTALLER_URL: 'https://repo.imunify360.cloudlinux.com/defence360/imav-deploy.sh',
+  // The same Node.js 20 tarball as n8n's (N8N_NODE_URL), in a folder of its own.
+  SITE_APPS_NODE_URL: DEFAULT_N8N_NODE_URL,
 } as const;
 
 /** Chatwoot's web and worker environment (its .env as the production compose file reads it). */
@@ -136,6 +185,7 @@ export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = 
     sourceSetting: 'SITE_APPS_NPM_REGISTRY',
     secrets: [],
     needs: { cores: 1, memoryMb: 512, diskMb: 1024 },
+    nodeMajor: 20,
     port: 3001,
     healthPath: '/',
     websockets: true,
@@ -143,6 +193,9 @@ export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = 
       UPTIME_KUMA_HOST: '127.0.0.1',
       UPTIME_KUMA_PORT: '{port}',
       DATA_DIR: '{data_dir}',
+      // Without it, 2.0 first serves its "set up the database" page (no socket.io) until someone
+      // picks one in the browser; SQLite in DATA_DIR is the template's choice.
+      UPTIME_KUMA_DB_TYPE: 'sqlite',
     },
   },
   chatwoot: {
@@ -213,9 +266,27 @@ export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = 
     secrets: [],
     needs: { cores: 1, memoryMb: 1024, diskMb: 2048 },
     port: null,
-    healthPath: null,
+    // The UI is a PHP single-page app the installer puts in `ui_path` (CloudLinux's stand-alone
+    // guide: the site's document root, no other files there, PHP with proc_open).
+    healthPath: '/',
+    needsPhp: true,
     websockets: false,
-    environment: { UI_PATH: '{data_dir}' },
+    // imav-deploy.sh is replaced in place by CloudLinux: nothing to pin (the setting may pin one).
+    checksum: { sha256: null, setting: 'SITE_APPS_IMUNIFYAV_INSTALLER_SHA256' },
+    // Written before the installer runs, as the stand-alone guide requires.
+    configFile: {
+      path: '/etc/sysconfig/imunify360/integration.conf',
+      lines: [
+        '[paths]',
+        'ui_path = {web_root}',
+        'ui_path_owner = {user}:{user}',
+        '[web_server]',
+        'server_type = nginx',
+        'graceful_restart_script = /usr/sbin/nginx -s reload',
+        'config_test_script = /usr/sbin/nginx -t',
+      ],
+    },
+    environment: {},
   },
 };
 
@@ -230,6 +301,7 @@ export const SITE_APP_MESSAGES = {
   agent: 'The agent’s site serves the agent: it takes no app',
   nginxOnly: 'Apps are proxied by nginx: this site is served by another web server',
   noUninstall: 'The panel cannot uninstall code of type {codeType} yet',
+  needsPhp: '{app} is served by the site’s PHP: choose a PHP version for this site first',
 } as const;
 
 /** POST api/sites/{site}/code/{app}: nothing to choose; every value comes from the template. */

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { hasControlCharacters, LOCALES } from '@hostdeck/contracts';
 import { DEFAULT_MTPROXY_DOWNLOAD_URL } from '@hostdeck/contracts/mtproxy';
-import { SITE_APP_SOURCE_DEFAULTS, siteAppSourceSchema } from '@hostdeck/contracts/site-apps';
+import {
+  SITE_APP_SOURCE_DEFAULTS,
+  siteAppChecksumSchema,
+  siteAppSourceSchema,
+} from '@hostdeck/contracts/site-apps';
 import { DEFAULT_N8N_NODE_URL } from '@hostdeck/contracts/n8n';
 import { detectPrimaryAddress } from './primary-address.js';
 
@@ -94,6 +98,10 @@ const environmentSchema = z.object({
   SITE_APPS_IMUNIFYAV_INSTALLER_URL: siteAppSourceSchema.default(
     SITE_APP_SOURCE_DEFAULTS.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
   ),
+  /** The Node.js tarball the node apps run on (linux-x64, tar.gz; the same as n8n's by default). */
+  SITE_APPS_NODE_URL: siteAppSourceSchema.default(SITE_APP_SOURCE_DEFAULTS.SITE_APPS_NODE_URL),
+  /** Pins the SHA-256 of ImunifyAV's installer (empty: not checked; CloudLinux replaces it in place). */
+  SITE_APPS_IMUNIFYAV_INSTALLER_SHA256: siteAppChecksumSchema.default(''),
   /**
    * n8n on a site (docs/n8n.md): the Node.js 20 tarball (linux-x64, tar.gz) servers download, and
    * the npm registry n8n comes from. Mirrors of your own when servers cannot reach them (tests
@@ -206,6 +214,8 @@ export interface Config {
   wordpress: { downloadUrl: string; sha256: string | null; apiUrl: string };
   /** Where servers fetch the catalogue's apps, by setting name (contracts SITE_APP_TEMPLATES). */
   siteAppSources: Record<keyof typeof SITE_APP_SOURCE_DEFAULTS, string>;
+  /** SHA-256 pins of the catalogue's installers, by setting name (empty: the template's). */
+  siteAppChecksums: { SITE_APPS_IMUNIFYAV_INSTALLER_SHA256: string };
   /** n8n's sources (docs/n8n.md). */
   n8nNodeUrl: string;
   n8nNpmRegistry: string;
@@ -312,6 +322,10 @@ export function loadConfig(
       SITE_APPS_NPM_REGISTRY: values.SITE_APPS_NPM_REGISTRY,
       SITE_APPS_IMAGE_REGISTRY: values.SITE_APPS_IMAGE_REGISTRY,
       SITE_APPS_IMUNIFYAV_INSTALLER_URL: values.SITE_APPS_IMUNIFYAV_INSTALLER_URL,
+      SITE_APPS_NODE_URL: values.SITE_APPS_NODE_URL,
+    },
+    siteAppChecksums: {
+      SITE_APPS_IMUNIFYAV_INSTALLER_SHA256: values.SITE_APPS_IMUNIFYAV_INSTALLER_SHA256,
     },
     n8nNodeUrl: values.N8N_NODE_URL,
     n8nNpmRegistry: values.N8N_NPM_REGISTRY,

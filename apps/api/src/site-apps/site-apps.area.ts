@@ -26,6 +26,7 @@ export const siteAppsArea = defineArea({
         events: panel.events,
         repository,
         sources: panel.config.siteAppSources,
+        checksums: panel.config.siteAppChecksums,
       }),
     };
   },

@@ -5,6 +5,7 @@ import {
   SITE_APP_MESSAGES,
   SITE_APP_TEMPLATES,
   siteAppCards,
+  type SiteAppChecksumSetting,
   type SiteAppId,
   type SiteAppTemplate,
   type UninstallSiteCode,
@@ -29,8 +30,15 @@ export interface SiteAppsDependencies {
   access: Pick<SiteAccess, 'authorize' | 'runQuickRecipe'>;
   events: Pick<EventsService, 'startRecipe' | 'startTask'>;
   repository: SiteAppsRepository;
-  /** config.siteAppSources: where servers fetch each template's artifact. */
-  sources: Readonly<Record<SiteAppTemplate['sourceSetting'], string>>;
+  /** config.siteAppSources: where servers fetch each template's artifact (and the node apps' Node.js). */
+  sources: Readonly<Record<SiteAppTemplate['sourceSetting'] | 'SITE_APPS_NODE_URL', string>>;
+  /** config.siteAppChecksums: SHA-256 pins that override a template's (empty: the template's). */
+  checksums?: Readonly<Partial<Record<SiteAppChecksumSetting, string>>>;
+}
+
+/** The site's served folder: its home, or its `directory` under it (no trailing slash). */
+export function siteWebRoot(site: { linuxUser: string; name: string; directory: string }) {
+  return `/home/${site.linuxUser}/${site.name}${site.directory}`.replace(/\/+$/, '');
 }
 
 /** What site-app-resources printed (`key=value` lines), strictly. */
@@ -52,23 +60,29 @@ export function parseResources(stdout: string) {
 /** `{secret:NAME}` values travel on stdin, never in the environment. */
 const SECRET_VALUE = /^\{secret:[A-Z0-9_]+\}$/;
 
+/** The values a template's text may name (`{secret:NAME}` aside), filled from validated data. */
+interface TemplateValues {
+  port: string;
+  domain: string;
+  url: string;
+  data_dir: string;
+  web_root: string;
+  user: string;
+}
+
+/** A template's text with the validated values (every placeholder but `{secret:NAME}`). */
+function fillText(text: string, values: TemplateValues) {
+  return text.replace(
+    /\{(port|domain|url|data_dir|web_root|user)\}/g,
+    (_, name: keyof TemplateValues) => values[name],
+  );
+}
+
 /** A template's environment with the validated values (`{secret:NAME}` left out: they go on stdin). */
-function fill(
-  environment: Readonly<Record<string, string>>,
-  template: SiteAppTemplate,
-  site: string,
-  dataDir: string,
-) {
+function fill(environment: Readonly<Record<string, string>>, values: TemplateValues) {
   return Object.entries(environment)
     .filter(([, value]) => !SECRET_VALUE.test(value))
-    .map(([name, value]) => ({
-      name,
-      value: value
-        .replace('{port}', String(template.port ?? ''))
-        .replace('{domain}', site)
-        .replace('{url}', `https://${site}`)
-        .replace('{data_dir}', dataDir),
-    }));
+    .map(([name, value]) => ({ name, value: fillText(value, values) }));
 }
 
 const volumes = (folders: Readonly<Record<string, string>>) =>
@@ -82,15 +96,26 @@ const volumes = (folders: Readonly<Record<string, string>>) =>
  */
 export function siteAppInstallInput(
   template: SiteAppTemplate,
-  site: { name: string; linuxUser: string },
+  site: { name: string; linuxUser: string; directory?: string },
   source: string,
   secrets: Readonly<Record<string, string>>,
+  /** The node runtime's Node.js tarball, and an installer's SHA-256 pin (null: none). */
+  options: { nodeUrl?: string; checksum?: string | null } = {},
 ) {
   const dataDir = `${siteAppRoot(site.linuxUser, site.name)}/data`;
+  const webRoot = siteWebRoot({ ...site, directory: site.directory ?? '' });
+  const values: TemplateValues = {
+    port: String(template.port ?? ''),
+    domain: site.name,
+    url: `https://${site.name}`,
+    data_dir: dataDir,
+    web_root: webRoot,
+    user: site.linuxUser,
+  };
   const companions = template.docker?.companions ?? [];
   const merged = new Map<string, string>();
   for (const environment of [template.environment, ...companions.map((companion) => companion.environment)]) {
-    for (const entry of fill(environment, template, site.name, dataDir)) {
+    for (const entry of fill(environment, values)) {
       const known = merged.get(entry.name);
       if (known !== undefined && known !== entry.value) {
         throw new Error(`${template.id}: ${entry.name} has two values in its containers`);
@@ -111,6 +136,16 @@ export function siteAppInstallInput(
     port: template.port,
     health_path: template.healthPath,
     websockets: template.websockets,
+    node_url: template.runtime === 'node' ? (options.nodeUrl ?? null) : null,
+    node_major: template.runtime === 'node' ? (template.nodeMajor ?? 20) : null,
+    web_root: webRoot,
+    sha256: options.checksum ?? null,
+    config_file: template.configFile
+      ? {
+          path: template.configFile.path,
+          lines: template.configFile.lines.map((line) => fillText(line, values)),
+        }
+      : null,
     min_cores: template.needs.cores,
     min_memory_mb: template.needs.memoryMb,
     min_disk_mb: template.needs.diskMb,
@@ -156,7 +191,13 @@ const gigabytes = (megabytes: number) => Math.round((megabytes / 1024) * 10) / 1
  * uninstall is one task event that runs the code type's registered uninstaller
  * (site-uninstallers.ts). `manage` is needed; another user's site answers 404 before anything runs.
  */
-export function createSiteAppsService({ access, events, repository, sources }: SiteAppsDependencies) {
+export function createSiteAppsService({
+  access,
+  events,
+  repository,
+  sources,
+  checksums = {},
+}: SiteAppsDependencies) {
   async function manageable(caller: Caller, siteId: number): Promise<AuthorizedSite> {
     const found = await access.authorize(caller, siteId, 'manage');
     requireSettled(found.site);
@@ -178,6 +219,8 @@ export function createSiteAppsService({ access, events, repository, sources }: S
       if (site.codeType) throw new ConflictError(SITE_APP_MESSAGES.installed, { codeType: site.codeType });
       if (site.webServer !== 'nginx') throw new ConflictError(SITE_APP_MESSAGES.nginxOnly);
       const template = SITE_APP_TEMPLATES[app];
+      if (template.needsPhp && !site.phpVersion)
+        throw new ConflictError(SITE_APP_MESSAGES.needsPhp, { app: template.name });
       const { cores, memoryMb } = parseResources(
         await access.runQuickRecipe(server, siteAppResources.id, {}),
       );
@@ -197,11 +240,17 @@ export function createSiteAppsService({ access, events, repository, sources }: S
       const secrets = Object.fromEntries(
         template.secrets.map((name) => [name, randomBytes(32).toString('hex')]),
       );
+      const checksum = template.checksum
+        ? checksums[template.checksum.setting] || template.checksum.sha256
+        : null;
       const event = await events.startRecipe({
         userId: caller.id,
         serverId: server.id,
         recipeId: siteAppInstall.id,
-        input: siteAppInstallInput(template, site, sources[template.sourceSetting], secrets),
+        input: siteAppInstallInput(template, site, sources[template.sourceSetting], secrets, {
+          nodeUrl: sources.SITE_APPS_NODE_URL,
+          checksum,
+        }),
         type: SITE_APP_EVENT_TYPES.install,
         description: {
           id: 'installSiteApp',

@@ -127,6 +127,9 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
       HD_PORT: '3001',
       HD_WEBSOCKETS: '1',
       HD_APP_ROOT: `/home/hostdeck/.hostdeck-apps/${site.name}`,
+      HD_NODE_URL: 'https://nodejs.org/dist/v20.20.2/node-v20.20.2-linux-x64.tar.gz',
+      HD_NODE_DIR: '/opt/hostdeck/site-apps-node',
+      HD_NODE_MAJOR: '20',
     });
     expect(install.environment.HD_APP_ENVIRONMENT).toContain('UPTIME_KUMA_HOST=127.0.0.1');
     expect((await siteRow(site.id)).codeType).toBe('uptime-kuma');
@@ -381,6 +384,10 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
       environment: (payload) => ({ ...example, environment: [{ name: 'A', value: payload }] }),
       environmentName: (payload) => ({ ...example, environment: [{ name: payload, value: 'x' }] }),
       secrets: (payload) => ({ ...example, secrets: [{ name: 'A', value: payload }] }),
+      node_url: (payload) => ({ ...example, node_url: payload }),
+      web_root: (payload) => ({ ...example, web_root: payload }),
+      sha256: (payload) => ({ ...example, sha256: payload }),
+      config_path: (payload) => ({ ...example, config_file: { path: payload, lines: [] } }),
     };
     for (const [field, build] of Object.entries(fields)) {
       for (const payload of [...SHELL_INJECTION_PAYLOADS, '-rf', 'a\u0000b', 'a\nB=1']) {
@@ -390,6 +397,43 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
         ).toBe(false);
       }
     }
+    // An installer's configuration lines are INI text written with printf '%s\n': a line may hold
+    // spaces and `=`, never a newline, quote, `$`, backtick, backslash or control character.
+    for (const payload of SHELL_INJECTION_PAYLOADS.filter((value) =>
+      /[^A-Za-z0-9 ._:/@=[\]+-]/.test(value),
+    )) {
+      const input = { ...example, config_file: { path: '/etc/x.conf', lines: ['[paths]', payload] } };
+      expect(siteAppInstall.input.safeParse(input).success, JSON.stringify(payload)).toBe(false);
+    }
     expect(SITE_APP_MESSAGES.resources).toContain('{cores}');
+  });
+
+  it('installs ImunifyAV from its setting: the web root, the filled configuration, no checksum unless pinned', async () => {
+    const { olga, site, base } = await scene({ phpVersion: '8.2', directory: '/public' });
+    const response = await olga.api.post(`${base}/code/imunifyav`, {});
+    expect(response.statusCode, response.body).toBe(201);
+    await finished((response.json() as { data: { id: number } }).data.id);
+    const install = fake.state.runs.find(
+      (run) => run.recipe === 'site-app-install' && run.step === 'install',
+    )!;
+    expect(install.environment).toMatchObject({
+      HD_RUNTIME: 'installer',
+      HD_SOURCE: 'https://repo.imunify360.cloudlinux.com/defence360/imav-deploy.sh',
+      HD_WEB_ROOT: `/home/hostdeck/${site.name}/public`,
+      HD_SHA256: '',
+      HD_CONFIG_PATH: '/etc/sysconfig/imunify360/integration.conf',
+      HD_NODE_URL: '',
+    });
+    expect(install.environment.HD_CONFIG_LINES).toContain(`ui_path = /home/hostdeck/${site.name}/public\n`);
+    expect(install.environment.HD_CONFIG_LINES).toContain('ui_path_owner = hostdeck:hostdeck');
+  });
+
+  it('refuses ImunifyAV on a site without PHP (409, en and vi)', async () => {
+    const { olga, base } = await scene();
+    const response = await olga.api.post(`${base}/code/imunifyav`, {});
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.body).toContain('ImunifyAV is served by the site’s PHP');
+    const vi = await olga.api.post(`${base}/code/imunifyav`, {}, 'vi');
+    expect(vi.body).toContain('ImunifyAV chạy bằng PHP của trang web');
   });
 });

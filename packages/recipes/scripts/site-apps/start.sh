@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # site-app-install, step `start`: the systemd unit HD_UNIT runs the app (node: as the site user;
-# docker: `docker run` with the port published on 127.0.0.1 only, after its companions), enabled and (re)started, then
-# the app must answer HD_HEALTH_PATH on 127.0.0.1:HD_PORT within 3 minutes. The installer runtime
-# has nothing to start.
+# docker: `docker run` with the port published on 127.0.0.1 only, after its companions), enabled
+# and (re)started, then the app must answer HD_HEALTH_PATH on 127.0.0.1:HD_PORT within 3 minutes.
+# The installer runtime
+# has nothing to start: the site itself must then answer HD_HEALTH_PATH through its vhost (nginx on
+# 127.0.0.1 with the site's domain as Host).
 # Input: HD_SITE, HD_LINUX_USER, HD_APP, HD_APP_ROOT, HD_ENV_FILE, HD_UNIT, HD_RUNTIME,
-# HD_ARTIFACT, HD_ENTRY, HD_VERSION, HD_SOURCE, HD_PORT, HD_HEALTH_PATH; docker: HD_NETWORK,
-# HD_UNITS_FILE, HD_SETUP, HD_CONTAINERS and HD_C<i>_{NAME,CONTAINER,UNIT,IMAGE,ENTRYPOINT,
-# COMMAND,ENV,VOLUMES}.
+# HD_ARTIFACT, HD_ENTRY, HD_VERSION, HD_SOURCE, HD_PORT, HD_HEALTH_PATH; node: HD_NODE_DIR; docker:
+# HD_NETWORK, HD_UNITS_FILE, HD_SETUP, HD_CONTAINERS and HD_C<i>_{NAME,CONTAINER,UNIT,IMAGE,
+# ENTRYPOINT,COMMAND,ENV,VOLUMES}.
 set -euo pipefail
 
 unit_file="/etc/systemd/system/$HD_UNIT"
@@ -130,7 +132,7 @@ render_unit() {
     node)
       printf 'User=%s\n' "$HD_LINUX_USER"
       printf 'WorkingDirectory=%s\n' "$HD_APP_ROOT/app/node_modules/$HD_ARTIFACT"
-      printf 'ExecStart=%s %s\n' "$(command -v node)" "$HD_APP_ROOT/app/node_modules/$HD_ARTIFACT/$HD_ENTRY"
+      printf 'ExecStart=%s %s\n' "$HD_NODE_DIR/bin/node" "$HD_APP_ROOT/app/node_modules/$HD_ARTIFACT/$HD_ENTRY"
       printf 'NoNewPrivileges=yes\nPrivateTmp=yes\n'
       ;;
     docker) container_unit_lines 0 ;;
@@ -140,6 +142,10 @@ render_unit() {
 
 if [[ $HD_RUNTIME == installer ]]; then
   hd_log info "$HD_APP runs as the vendor installed it; nothing to start"
+  [[ -n $HD_HEALTH_PATH ]] || exit 0
+  code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 20 -H "Host: $HD_SITE" -- "http://127.0.0.1$HD_HEALTH_PATH" || true)
+  [[ $code =~ ^[23] ]] || hd_fail "$HD_SITE does not serve $HD_APP at $HD_HEALTH_PATH (HTTP $code)"
+  hd_log info "$HD_SITE serves $HD_APP at $HD_HEALTH_PATH ($code)"
   exit 0
 fi
 if [[ $HD_RUNTIME == docker ]]; then start_companions; fi
@@ -160,5 +166,7 @@ for _ in $(seq 1 180); do
   systemctl is-failed --quiet -- "$HD_UNIT" && break
   sleep 1
 done
-journalctl -u "$HD_UNIT" -n 40 --no-pager >&2 || true
+# From its first start on (a crash loop hides the first error under the later ones).
+journalctl -u "$HD_UNIT" --no-pager 2>/dev/null | head -n 80 >&2 || true
+journalctl -u "$HD_UNIT" -n 30 --no-pager >&2 || true
 hd_fail "$HD_APP does not answer $url; its log is above"

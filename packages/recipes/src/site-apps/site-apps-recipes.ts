@@ -6,7 +6,12 @@ import {
   relativeDirectorySchema,
   siteOwnerSchema,
 } from '@hostdeck/contracts';
-import { SITE_APP_RUNTIMES, siteAppIdSchema, siteAppSourceSchema } from '@hostdeck/contracts/site-apps';
+import {
+  SITE_APP_NODE_DIR,
+  SITE_APP_RUNTIMES,
+  siteAppIdSchema,
+  siteAppSourceSchema,
+} from '@hostdeck/contracts/site-apps';
 import { defineRecipe } from '../recipe.js';
 import { flag } from '../sites/site-inputs.js';
 
@@ -50,6 +55,21 @@ const environmentEntrySchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9._:/@+][A-Za-z0-9._:/@+-]{0,254}$/, INVALID)
     .refine((value) => !value.split('/').includes('..'), INVALID),
+});
+/** The site's served folder: under the user's home, no `..`, no quote or space. */
+const webRootSchema = z
+  .string()
+  .regex(/^\/home\/[a-z_][a-z0-9_-]{0,31}\/[A-Za-z0-9._/-]{1,400}$/, INVALID)
+  .refine((value) => !value.split('/').includes('..') && !value.includes('//'), INVALID);
+/** The installer's configuration file: a fixed path of the template, under /etc. */
+const configFileSchema = z.strictObject({
+  path: z
+    .string()
+    .regex(/^\/etc\/[A-Za-z0-9._/-]{1,200}$/, INVALID)
+    .refine((value) => !value.split('/').includes('..'), INVALID),
+  // INI lines: no quote, backslash, `$` or backtick, nothing a shell or the file's reader would
+  // take for anything else; written with printf '%s\n'.
+  lines: z.array(z.string().regex(/^[A-Za-z0-9 ._:/@=[\]+-]{0,300}$/, INVALID)).max(64),
 });
 /** A generated secret: hex only, so it needs no quoting anywhere. */
 const secretEntrySchema = z.strictObject({
@@ -168,6 +188,17 @@ export const siteAppInstall = defineRecipe({
     port: portSchema.nullable(),
     health_path: healthPathSchema.nullable(),
     websockets: z.boolean(),
+    /** node runtime: the Node.js tarball (panel setting SITE_APPS_NODE_URL) and its lowest major. */
+    node_url: siteAppSourceSchema.nullable(),
+    node_major: z.number().int().min(18).max(99).nullable(),
+    /** The site's served folder (`{web_root}`; where an installer puts its UI). */
+    web_root: webRootSchema,
+    /** installer runtime: the script's SHA-256 (null: not checked). */
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, INVALID)
+      .nullable(),
+    config_file: configFileSchema.nullable(),
     min_cores: z.number().int().min(1).max(1024),
     min_memory_mb: z.number().int().min(1).max(16_777_216),
     min_disk_mb: z.number().int().min(0).max(1_073_741_824),
@@ -223,6 +254,14 @@ export const siteAppInstall = defineRecipe({
     HD_PORT: input.port === null ? '' : String(input.port),
     HD_HEALTH_PATH: input.health_path ?? '',
     HD_WEBSOCKETS: flag(input.websockets),
+    HD_NODE_URL: input.node_url ?? '',
+    HD_NODE_MAJOR: String(input.node_major ?? 20),
+    HD_NODE_DIR: SITE_APP_NODE_DIR,
+    HD_WEB_ROOT: input.web_root,
+    HD_SHA256: input.sha256 ?? '',
+    HD_CONFIG_PATH: input.config_file?.path ?? '',
+    // One line per entry: each passed its grammar (no newline, quote, `$` or backslash).
+    HD_CONFIG_LINES: input.config_file?.lines.join('\n') ?? '',
     HD_MIN_CORES: String(input.min_cores),
     HD_MIN_MEMORY_MB: String(input.min_memory_mb),
     HD_MIN_DISK_MB: String(input.min_disk_mb),
@@ -244,6 +283,11 @@ export const siteAppInstall = defineRecipe({
     port: 3001,
     health_path: '/',
     websockets: true,
+    node_url: 'https://nodejs.org/dist/v20.20.2/node-v20.20.2-linux-x64.tar.gz',
+    node_major: 20,
+    web_root: '/home/hostdeck/example.com',
+    sha256: null,
+    config_file: null,
     min_cores: 1,
     min_memory_mb: 512,
     min_disk_mb: 1024,
