@@ -334,8 +334,10 @@ describe('n8n on a site', () => {
     expect((await sh(`for p in ${gone}; do test -e $p && echo $p; done; true`)).trim()).toBe('');
     expect((await sh(`systemctl is-active ${UNIT} || true`)).trim()).toBe('inactive');
     expect((await sh(`ss -Htln 'sport = :${PORT}' | wc -l`)).trim()).toBe('0');
-    // nginx serves the site's own folder again.
-    expect(await throughDomain('/healthz')).toMatch(/^404\n/);
+    // nginx serves the site's own folder again (once its reload reached every worker).
+    await expect
+      .poll(async () => (await throughDomain('/healthz')).slice(0, 3), { timeout: 30_000 })
+      .toBe('404');
     expect((await sh('nginx -t 2>&1 && echo ok')).trim()).toMatch(/ok$/);
     // The data and its key (n8n's own copy in `.n8n/config`) stay, and the backup.
     expect(await sh(`ls ${HOME}/.n8n`)).toContain('database.sqlite');
