@@ -26,13 +26,13 @@ export const n8nArea = defineArea({
   routes: n8nRoutes,
   // DELETE api/sites/{site}/uninstall: include, unit, environment and n8n go; `.n8n` stays unless delete_data.
   tasks: () =>
-    registerSiteUninstaller('n8n', ({ context, site, deleteData }) =>
-      context.runRecipe(n8nUninstall, {
+    registerSiteUninstaller('n8n', async ({ context, site, deleteData }) => {
+      await context.runRecipe(n8nUninstall, {
         site: site.name,
         linux_user: site.linuxUser,
         delete_data: deleteData,
-      }),
-    ),
+      });
+    }),
   recipes: n8nRecipes,
   eventDescriptions: N8N_EVENT_DESCRIPTIONS,
   messages: n8nVi,
