@@ -116,6 +116,30 @@ describe('n8n API', () => {
     expect(field(server.steps[0]!.stdin, 'HD_VERSION')).toBe('1.123.60');
   });
 
+  it('uninstalls: the include, unit, environment and app go, the data stays unless delete_data', async () => {
+    const { olga, base, site } = await installed();
+    for (const [body, flag] of [
+      [{}, '0'],
+      [{ delete_data: true }, '1'],
+    ] as const) {
+      if (flag === '1') {
+        const again = await olga.api.post(`${base}/code/n8n`, {});
+        expect((await waitForEvent(db(), again.json().data.id)).status).toBe(EVENT_STATUS.finished);
+      }
+      server.steps.length = 0;
+      const response = await olga.api.deleteWith(`${base}/uninstall`, body);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await waitForEvent(db(), response.json().data.id)).status).toBe(EVENT_STATUS.finished);
+      expect(server.ran()).toEqual(['n8n-uninstall/uninstall']);
+      const stdin = server.steps[0]!.stdin;
+      expect(field(stdin, 'HD_DELETE_DATA')).toBe(flag);
+      expect(field(stdin, 'HD_UNIT')).toBe('hostdeck-n8n-shop.example.com.service');
+      expect(field(stdin, 'HD_HOME')).toBe('/home/shop/shop.example.com');
+      expect((await readSite(db(), site.id)).codeType).toBeNull();
+    }
+    expect((await olga.api.deleteWith(`${base}/uninstall`, {})).statusCode).toBe(409);
+  });
+
   it('answers 404 for another user’s site and 409 before the install, running nothing', async () => {
     const { mallory, olga, base, site } = await deploymentScene(testApp());
     server.steps.length = 0;

@@ -1,5 +1,5 @@
 import { N8N_EVENT_DESCRIPTIONS, N8N_MESSAGES } from '@hostdeck/contracts/n8n';
-import { n8nAction, n8nInstall, n8nRead, n8nUpgrade } from '@hostdeck/recipes/n8n';
+import { n8nAction, n8nInstall, n8nRead, n8nUninstall, n8nUpgrade } from '@hostdeck/recipes/n8n';
 import { eventDescriptionsVi } from '../events/events.vi.js';
 
 /**
@@ -28,6 +28,7 @@ export const n8nVi: Record<string, string> = {
   [stepTitle(n8nUpgrade, 'upgrade')]: 'Sao lưu dữ liệu n8n và chuyển sang phiên bản mới',
   [stepTitle(n8nAction, 'action')]: 'Chạy lệnh n8n',
   [stepTitle(n8nRead, 'read')]: 'Đọc n8n',
+  [stepTitle(n8nUninstall, 'uninstall')]: 'Gỡ bỏ n8n',
 };
 
 function stepTitle(recipe: { steps: readonly { id: string; title: string }[] }, id: string): string {

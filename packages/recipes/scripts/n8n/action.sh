@@ -71,7 +71,14 @@ case $HD_ACTION in
     ;;
   mfa-disable)
     [[ -n ${HD_EMAIL:-} ]] || hd_fail "an email is needed"
-    hd_n8n_cli mfa:disable "--email=$HD_EMAIL" || hd_fail "n8n could not disable MFA for $HD_EMAIL (its output is above)"
+    # n8n's command ends well also when it changed nothing: its words say which.
+    output=$(hd_n8n_cli mfa:disable "--email=$HD_EMAIL" 2>&1) || {
+      printf '%s\n' "$output" >&2
+      hd_fail "n8n could not disable MFA for $HD_EMAIL (its output is above)"
+    }
+    printf '%s\n' "$output" >&2
+    grep -qF 'Successfully disabled MFA' <<<"$output" ||
+      hd_fail "n8n has no user $HD_EMAIL with MFA enabled; nothing changed"
     hd_log change "disabled MFA for $HD_EMAIL"
     ;;
   activate | deactivate)

@@ -44,6 +44,8 @@ while kill -0 "$npm_pid" 2>/dev/null; do
 done
 if ! wait "$npm_pid"; then
   as_user tail -n 60 -- "$log" >&2 || true
+  # Nothing half-installed stays behind (npm's cache keeps what it fetched for the next try).
+  as_user rm -rf -- "$app"
   hd_fail "npm could not install n8n $HD_VERSION (its output is above)"
 fi
 [[ -x $app/node_modules/.bin/n8n ]] || hd_fail "npm did not install n8n $HD_VERSION (its output is above)"

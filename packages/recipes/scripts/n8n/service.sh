@@ -3,7 +3,7 @@
 # unit and every CLI call read it; the user cannot point root at another file), with the
 # encryption key made here on the server once and kept (a reinstall keeps the one n8n's data was
 # encrypted with), then the unit HD_UNIT running n8n HD_VERSION as the site's user on
-# 127.0.0.1:HD_PORT, enabled and started; waits until n8n answers its health check.
+# 127.0.0.1:HD_PORT, enabled and started; waits until n8n serves its editor.
 # Input: HD_SITE, HD_LINUX_USER, HD_HOME, HD_PORT, HD_VERSION, HD_PROTOCOL, HD_UNIT, HD_ENV_FILE,
 # HD_NODE_DIR.
 set -euo pipefail
@@ -35,6 +35,8 @@ render_environment() {
   printf 'WEBHOOK_URL=%s://%s/\n' "$HD_PROTOCOL" "$HD_SITE"
   printf 'N8N_EDITOR_BASE_URL=%s://%s/\n' "$HD_PROTOCOL" "$HD_SITE"
   printf 'N8N_PROXY_HOPS=1\n'
+  # n8n's production mode: among others, its push websocket refuses an Origin other than the domain.
+  printf 'NODE_ENV=production\n'
   if [[ $HD_PROTOCOL == http ]]; then printf 'N8N_SECURE_COOKIE=false\n'; fi
   printf 'N8N_ENCRYPTION_KEY=%s\n' "$key"
   printf 'N8N_DIAGNOSTICS_ENABLED=false\n'

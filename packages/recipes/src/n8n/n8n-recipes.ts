@@ -184,6 +184,36 @@ export const n8nAction = defineRecipe({
   example: { site: 'example.com', linux_user: 'examplecom', port: 15679, action: 'restart' },
 });
 
+/**
+ * DELETE api/sites/{site}/uninstall of an n8n site: the nginx include (`nginx -t`, reload, put
+ * back when refused), the unit, the environment file and n8n itself go; its data (`.n8n`) and
+ * upgrade backups stay unless `delete_data`.
+ */
+export const n8nUninstall = defineRecipe({
+  id: 'n8n-uninstall',
+  input: z.strictObject({ site: domainSchema, linux_user: siteOwnerSchema, delete_data: z.boolean() }),
+  steps: [
+    {
+      id: 'uninstall',
+      title: 'Remove n8n',
+      script: 'n8n/uninstall.sh',
+      timeoutMs: 300_000,
+      idempotent: true,
+    },
+  ],
+  environment: (input) => ({
+    HD_SITE: input.site,
+    HD_LINUX_USER: input.linux_user,
+    HD_HOME: n8nHome(input.linux_user, input.site),
+    HD_UNIT: n8nUnitName(input.site),
+    HD_ENV_FILE: n8nEnvironmentPath(input.site),
+    HD_INCLUDE_FILE: n8nIncludePath(input.site),
+    HD_BACKUP_DIR: n8nBackupDir(input.site),
+    HD_DELETE_DATA: input.delete_data ? '1' : '0',
+  }),
+  example: { site: 'example.com', linux_user: 'examplecom', delete_data: false },
+});
+
 /** Read-only (run while the user waits, not an event): prints what `what` asks for on stdout. */
 export const n8nRead = defineRecipe({
   id: 'n8n-read',

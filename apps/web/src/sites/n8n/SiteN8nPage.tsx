@@ -9,13 +9,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_N8N_VERSION } from '@hostdeck/contracts/n8n';
 import { handleApiError, notifySuccess } from '../../api/error-handling';
 import { LiveEventOutput } from '../../components/LiveEventOutput';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
+import { useLiveEvent } from '../../hooks/use-live-event';
 import { PageTitle } from '../../pages/PageTitle';
 import { useRouteSite } from '../use-site';
 import {
@@ -48,6 +49,13 @@ export function SiteN8nPage() {
   const [eventId, setEventId] = useState<number | null>(null);
   const [version, setVersion] = useState(DEFAULT_N8N_VERSION);
   const [email, setEmail] = useState('');
+  const queryClient = useQueryClient();
+  // Once the call's event has ended, what it changed is read again (state, workflows, credentials).
+  const { event } = useLiveEvent(eventId);
+  const finished = event?.is_finished === true;
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'n8n'] });
+  }, [finished, eventId, siteId, queryClient]);
   const info = useQuery({
     queryKey: n8nKey(siteId, 'info'),
     queryFn: () => fetchN8nInfo(siteId),
@@ -115,8 +123,12 @@ export function SiteN8nPage() {
       <Paper sx={{ p: 2 }}>
         {info.data ? (
           <Stack spacing={1} data-testid="site-n8n-info">
-            <Typography>{t('siteN8n.version', { version: info.data.version ?? '—' })}</Typography>
-            <Typography>{t('siteN8n.status', { status: info.data.status })}</Typography>
+            <Typography data-testid="site-n8n-version">
+              {t('siteN8n.version', { version: info.data.version ?? '—' })}
+            </Typography>
+            <Typography data-testid="site-n8n-status">
+              {t('siteN8n.status', { status: info.data.status })}
+            </Typography>
             <Typography>{t('siteN8n.port', { port: info.data.port })}</Typography>
             <Typography>
               <a href={info.data.url} target="_blank" rel="noreferrer">
@@ -130,7 +142,12 @@ export function SiteN8nPage() {
       </Paper>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {CALLS.map((call) => (
-          <Button key={call} variant="outlined" onClick={() => void start(() => runN8nCall(siteId, call))}>
+          <Button
+            key={call}
+            variant="outlined"
+            onClick={() => void start(() => runN8nCall(siteId, call))}
+            data-testid={`site-n8n-call-${call}`}
+          >
             {t(`siteN8n.calls.${call}`)}
           </Button>
         ))}
@@ -141,8 +158,13 @@ export function SiteN8nPage() {
           label={t('siteN8n.newVersion')}
           value={version}
           onChange={(e) => setVersion(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'site-n8n-new-version' } }}
         />
-        <Button variant="outlined" onClick={() => void start(() => upgradeN8n(siteId, version))}>
+        <Button
+          variant="outlined"
+          onClick={() => void start(() => upgradeN8n(siteId, version))}
+          data-testid="site-n8n-upgrade"
+        >
           {t('siteN8n.upgrade')}
         </Button>
         <TextField
@@ -150,8 +172,13 @@ export function SiteN8nPage() {
           label={t('siteN8n.email')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'site-n8n-email' } }}
         />
-        <Button variant="outlined" onClick={() => void start(() => disableN8nMfa(siteId, email))}>
+        <Button
+          variant="outlined"
+          onClick={() => void start(() => disableN8nMfa(siteId, email))}
+          data-testid="site-n8n-mfa-disable"
+        >
           {t('siteN8n.mfaDisable')}
         </Button>
       </Stack>
@@ -162,11 +189,18 @@ export function SiteN8nPage() {
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" component="label">
           {t('siteN8n.import')}
-          <input hidden type="file" accept="application/json,.json" onChange={importFile('workflows')} />
+          <input
+            hidden
+            type="file"
+            accept="application/json,.json"
+            onChange={importFile('workflows')}
+            data-testid="site-n8n-import-workflows"
+          />
         </Button>
         <Button
           variant="outlined"
           onClick={() => void downloadN8nExport(siteId, 'workflows').catch(handleApiError)}
+          data-testid="site-n8n-export-workflows"
         >
           {t('siteN8n.export')}
         </Button>
@@ -181,13 +215,14 @@ export function SiteN8nPage() {
         </TableHead>
         <TableBody>
           {(workflows.data ?? []).map((workflow) => (
-            <TableRow key={workflow.id}>
+            <TableRow key={workflow.id} data-testid={`site-n8n-workflow-${workflow.id}`}>
               <TableCell>{workflow.name}</TableCell>
               <TableCell>{workflow.active ? t('siteN8n.yes') : t('siteN8n.no')}</TableCell>
               <TableCell>
                 <Button
                   size="small"
                   onClick={() => void start(() => setWorkflowActive(siteId, workflow.id, !workflow.active))}
+                  data-testid={`site-n8n-workflow-${workflow.id}-toggle`}
                 >
                   {workflow.active ? t('siteN8n.deactivate') : t('siteN8n.activate')}
                 </Button>
@@ -202,11 +237,18 @@ export function SiteN8nPage() {
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" component="label">
           {t('siteN8n.import')}
-          <input hidden type="file" accept="application/json,.json" onChange={importFile('credentials')} />
+          <input
+            hidden
+            type="file"
+            accept="application/json,.json"
+            onChange={importFile('credentials')}
+            data-testid="site-n8n-import-credentials"
+          />
         </Button>
         <Button
           variant="outlined"
           onClick={() => void downloadN8nExport(siteId, 'credentials').catch(handleApiError)}
+          data-testid="site-n8n-export-credentials"
         >
           {t('siteN8n.export')}
         </Button>
@@ -214,7 +256,7 @@ export function SiteN8nPage() {
       <Table size="small" data-testid="site-n8n-credentials">
         <TableBody>
           {(credentials.data ?? []).map((credential) => (
-            <TableRow key={credential.id}>
+            <TableRow key={credential.id} data-testid={`site-n8n-credential-${credential.id}`}>
               <TableCell>{credential.name}</TableCell>
               <TableCell>{credential.type}</TableCell>
             </TableRow>

@@ -30,11 +30,22 @@ hd_n8n_cli() {
     "$app/node_modules/.bin/n8n" "$@") >&2
 }
 
-# hd_n8n_wait  Waits (3 minutes at most) until n8n answers its health check on HD_PORT.
+# hd_n8n_wait  Waits (3 minutes at most) until n8n serves its editor on HD_PORT (its page, titled
+# "n8n.io"). Its health check answers some ten seconds earlier, while n8n still starts: `/` is
+# then n8n's own 404 ("Cannot GET /") or, with NODE_ENV=production, "n8n is starting up". An n8n
+# that falls over at start (the unit restarted it twice since the wait began) fails at once.
 hd_n8n_wait() {
-  local _
+  local _ restarts first page
+  first=$(systemctl show -p NRestarts --value -- "$HD_UNIT" 2>/dev/null || echo 0)
   for _ in $(seq 1 180); do
-    if curl -fsS -o /dev/null --max-time 5 "http://127.0.0.1:$HD_PORT/healthz/readiness"; then return 0; fi
+    page=$(curl -fs --max-time 5 -H 'Accept: text/html' "http://127.0.0.1:$HD_PORT/" 2>/dev/null || true)
+    if [[ $page == *'<title>n8n.io'* ]]; then return 0; fi
+    restarts=$(systemctl show -p NRestarts --value -- "$HD_UNIT" 2>/dev/null || echo 0)
+    if [[ $restarts =~ ^[0-9]+$ && $first =~ ^[0-9]+$ ]] && ((restarts - first >= 2)); then
+      journalctl -u "$HD_UNIT" -n 40 --no-pager >&2 || true
+      hd_log error "n8n keeps falling over at start (the unit restarted it $((restarts - first)) times; its log is above)"
+      return 1
+    fi
     sleep 1
   done
   journalctl -u "$HD_UNIT" -n 40 --no-pager >&2 || true
