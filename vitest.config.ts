@@ -12,6 +12,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Vitest orders by the durations it cached itself when it has them, but a clean clone (CI) has none.
  */
 const LONGEST_FILES_FIRST = [
+  // One n8n install (npm install of ~1,900 packages, sqlite3 compiled): 4 to 14 minutes.
+  'packages/recipes/src/n8n/n8n.server.test.ts',
   'packages/recipes/src/server-provision.server.test.ts',
   'apps/api/src/applications/applications.server.test.ts',
   'packages/recipes/src/backups/backups.server.test.ts',
