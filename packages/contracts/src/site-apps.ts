@@ -175,28 +175,22 @@ const CHATWOOT_ENVIRONMENT = {
 
 export const SITE_APP_TEMPLATES: Readonly<Record<SiteAppId, SiteAppTemplate>> = {
   'uptime-kuma': {
+    // The official image, as Uptime Kuma documents its install. The npm package (2.0.0-dev.0, its
+    // only release there) cannot start a fresh database: its `db/old_migrations` lacks files its
+    // own patch list names (patch-add-invert-keyword.sql…) and its `db/knex_migrations` is empty.
     id: 'uptime-kuma',
     name: 'Uptime Kuma',
-    // The npm release that ships the server with its built front end (dist/).
-    version: '2.0.0-dev.0',
-    runtime: 'node',
-    artifact: 'uptime-kuma',
-    entry: 'server/server.js',
-    sourceSetting: 'SITE_APPS_NPM_REGISTRY',
+    version: '1.23.16',
+    runtime: 'docker',
+    artifact: 'louislam/uptime-kuma',
+    sourceSetting: 'SITE_APPS_IMAGE_REGISTRY',
     secrets: [],
     needs: { cores: 1, memoryMb: 512, diskMb: 1024 },
-    nodeMajor: 20,
     port: 3001,
     healthPath: '/',
     websockets: true,
-    environment: {
-      UPTIME_KUMA_HOST: '127.0.0.1',
-      UPTIME_KUMA_PORT: '{port}',
-      DATA_DIR: '{data_dir}',
-      // Without it, 2.0 first serves its "set up the database" page (no socket.io) until someone
-      // picks one in the browser; SQLite in DATA_DIR is the template's choice.
-      UPTIME_KUMA_DB_TYPE: 'sqlite',
-    },
+    environment: { UPTIME_KUMA_PORT: '{port}' },
+    docker: { entrypoint: null, command: [], volumes: { data: '/app/data' }, companions: [], setup: [] },
   },
   chatwoot: {
     // Chatwoot's docker-compose.production.yaml as data: the web (rails) and worker (sidekiq)

@@ -21,7 +21,7 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
     test = await createTestApp(pglite!, {
       executor: fake.executor,
       workers: true,
-      env: { SITE_APPS_NPM_REGISTRY: 'http://10.0.0.1:4873/' },
+      env: { SITE_APPS_NPM_REGISTRY: 'http://10.0.0.1:4873/', SITE_APPS_IMAGE_REGISTRY: '10.0.0.1:5000' },
     });
   });
   afterAll(async () => test.close());
@@ -112,7 +112,7 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
     ]);
   });
 
-  it('installs Uptime Kuma from the configured registry: 127.0.0.1, websockets, code type set', async () => {
+  it('installs Uptime Kuma from the configured image registry: 127.0.0.1, websockets, code type set', async () => {
     const { olga, site, base } = await scene();
     const response = await olga.api.post(`${base}/code/uptime-kuma`, {});
     expect(response.statusCode, response.body).toBe(201);
@@ -122,16 +122,15 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
       (run) => run.recipe === 'site-app-install' && run.step === 'install',
     )!;
     expect(install.environment).toMatchObject({
-      HD_SOURCE: 'http://10.0.0.1:4873/',
+      HD_SOURCE: '10.0.0.1:5000',
+      HD_RUNTIME: 'docker',
+      HD_ARTIFACT: 'louislam/uptime-kuma',
       HD_VERSION: SITE_APP_TEMPLATES['uptime-kuma'].version,
       HD_PORT: '3001',
       HD_WEBSOCKETS: '1',
       HD_APP_ROOT: `/home/hostdeck/.hostdeck-apps/${site.name}`,
-      HD_NODE_URL: 'https://nodejs.org/dist/v20.20.2/node-v20.20.2-linux-x64.tar.gz',
-      HD_NODE_DIR: '/opt/hostdeck/site-apps-node',
-      HD_NODE_MAJOR: '20',
     });
-    expect(install.environment.HD_APP_ENVIRONMENT).toContain('UPTIME_KUMA_HOST=127.0.0.1');
+    expect(install.environment.HD_APP_ENVIRONMENT).toContain('UPTIME_KUMA_PORT=3001');
     expect((await siteRow(site.id)).codeType).toBe('uptime-kuma');
 
     const again = await olga.api.post(`${base}/code/uptime-kuma`, {});
@@ -167,7 +166,7 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
     const start = fake.state.runs.find((run) => run.recipe === 'site-app-install' && run.step === 'start')!;
     const app = `hostdeck-app-${site.name}`;
     expect(start.environment).toMatchObject({
-      HD_SOURCE: 'docker.io',
+      HD_SOURCE: '10.0.0.1:5000',
       HD_NETWORK: app,
       HD_UNITS_FILE: `/etc/hostdeck/site-apps/${site.name}.units`,
       HD_CONTAINERS: '4',
