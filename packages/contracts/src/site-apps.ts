@@ -296,6 +296,7 @@ export const SITE_APP_MESSAGES = {
   nginxOnly: 'Apps are proxied by nginx: this site is served by another web server',
   noUninstall: 'The panel cannot uninstall code of type {codeType} yet',
   needsPhp: '{app} is served by the site’s PHP: choose a PHP version for this site first',
+  needsDocker: '{app} runs in Docker: install Docker from this server’s Apps first',
 } as const;
 
 /** POST api/sites/{site}/code/{app}: nothing to choose; every value comes from the template. */

@@ -125,6 +125,20 @@ describe('site apps on a booted test server', () => {
     );
     expect((await siteRow()).codeType).toBeNull();
     expect(await onServer(`ls /etc/systemd/system | grep -c hostdeck-app- || true`)).toBe('0');
+
+    // Uptime Kuma fits, but runs in Docker: with the Docker CLI gone from the server (hidden for the
+    // test), it is refused before any event.
+    await onServer('mv /usr/bin/docker /usr/bin/docker.hidden-by-test');
+    try {
+      const kuma = await api.post(`/api/sites/${siteId}/code/uptime-kuma`, {});
+      expect(kuma.statusCode, kuma.body).toBe(409);
+      expect(kuma.json().message).toBe(
+        'Uptime Kuma runs in Docker: install Docker from this server’s Apps first',
+      );
+    } finally {
+      await onServer('mv /usr/bin/docker.hidden-by-test /usr/bin/docker');
+    }
+    expect((await siteRow()).codeType).toBeNull();
   });
 
   it("removes Tiny File Manager only when the file is the panel's", async () => {

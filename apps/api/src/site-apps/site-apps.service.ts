@@ -45,7 +45,7 @@ export function siteWebRoot(site: { linuxUser: string; name: string; directory: 
 export function parseResources(stdout: string) {
   const values = new Map<string, number>();
   for (const line of stdout.split('\n')) {
-    const match = /^(cores|memory_mb|disk_mb)=([0-9]+)$/.exec(line.trim());
+    const match = /^(cores|memory_mb|disk_mb|docker)=([0-9]+)$/.exec(line.trim());
     if (match) values.set(match[1]!, Number(match[2]));
   }
   const cores = values.get('cores');
@@ -54,7 +54,8 @@ export function parseResources(stdout: string) {
   if (cores === undefined || memoryMb === undefined || diskMb === undefined) {
     throw new Error(`unexpected output of site-app-resources: ${stdout.slice(0, 200)}`);
   }
-  return { cores, memoryMb, diskMb };
+  // An older server answers without the line: the recipe's own check still refuses then.
+  return { cores, memoryMb, diskMb, docker: values.get('docker') !== 0 };
 }
 
 /** `{secret:NAME}` values travel on stdin, never in the environment. */
@@ -221,7 +222,7 @@ export function createSiteAppsService({
       const template = SITE_APP_TEMPLATES[app];
       if (template.needsPhp && !site.phpVersion)
         throw new ConflictError(SITE_APP_MESSAGES.needsPhp, { app: template.name });
-      const { cores, memoryMb } = parseResources(
+      const { cores, memoryMb, docker } = parseResources(
         await access.runQuickRecipe(server, siteAppResources.id, {}),
       );
       const { needs } = template;
@@ -237,6 +238,9 @@ export function createSiteAppsService({
           },
         );
       }
+      // After the needs: a server too small for the app is told so before being sent to install Docker.
+      if (template.runtime === 'docker' && !docker)
+        throw new ConflictError(SITE_APP_MESSAGES.needsDocker, { app: template.name });
       const secrets = Object.fromEntries(
         template.secrets.map((name) => [name, randomBytes(32).toString('hex')]),
       );

@@ -29,6 +29,7 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
     fake.state.runs.length = 0;
     fake.state.cores = 2;
     fake.state.memoryMb = 1993;
+    fake.state.docker = true;
   });
   const db = () => test.database.db;
 
@@ -110,6 +111,22 @@ describe('site apps API (catalogue, uninstall, Tiny File Manager)', () => {
     expect((vi.json() as { errors: Record<string, string[]> }).errors.app).toEqual([
       'Chatwoot cần ít nhất 4 lõi CPU và 4 GB RAM; máy chủ này có 2 lõi và 1.9 GB',
     ]);
+  });
+
+  it('refuses a Docker app on a server without Docker (409, en and vi) and starts nothing', async () => {
+    const { olga, site, base } = await scene();
+    fake.state.docker = false;
+    const response = await olga.api.post(`${base}/code/uptime-kuma`, {});
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(
+      'Uptime Kuma runs in Docker: install Docker from this server’s Apps first',
+    );
+    const vi = await olga.api.post(`${base}/code/uptime-kuma`, {}, 'vi');
+    expect(vi.json().message).toBe(
+      'Uptime Kuma chạy trong Docker: hãy cài Docker từ mục Ứng dụng của máy chủ này trước',
+    );
+    expect(fake.state.runs.filter((run) => run.recipe === 'site-app-install')).toEqual([]);
+    expect((await siteRow(site.id)).codeType).toBeNull();
   });
 
   it('installs Uptime Kuma from the configured image registry: 127.0.0.1, websockets, code type set', async () => {

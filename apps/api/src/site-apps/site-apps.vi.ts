@@ -18,6 +18,8 @@ export const siteAppsVi: Record<string, string> = {
   [SITE_APP_MESSAGES.agent]: 'Trang web của agent phục vụ agent: không thể cài ứng dụng lên đó',
   [SITE_APP_MESSAGES.nginxOnly]: 'Ứng dụng được nginx chuyển tiếp: trang web này dùng máy chủ web khác',
   [SITE_APP_MESSAGES.noUninstall]: 'Bảng điều khiển chưa thể gỡ cài đặt mã nguồn loại {codeType}',
+  [SITE_APP_MESSAGES.needsDocker]:
+    '{app} chạy trong Docker: hãy cài Docker từ mục Ứng dụng của máy chủ này trước',
   [SITE_APP_MESSAGES.needsPhp]:
     '{app} chạy bằng PHP của trang web: hãy chọn phiên bản PHP cho trang web này trước',
 

@@ -26,6 +26,8 @@ export function createSiteAppsFake() {
   const state = {
     cores: 2,
     memoryMb: 1993,
+    /** Whether the server has the Docker CLI (the docker runtime's apps are refused without it). */
+    docker: true,
     /** Each step that ran: its recipe, step and environment. */
     runs: [] as { recipe: string; step: string; environment: Record<string, string>; secret: string }[],
   };
@@ -39,7 +41,9 @@ export function createSiteAppsFake() {
           const recipe = environment.HD_RECIPE_ID ?? 'unknown';
           state.runs.push({ recipe, step: environment.HD_STEP_ID ?? '', environment, secret });
           if (recipe === 'site-app-resources') {
-            options.onStdout?.(`cores=${state.cores}\nmemory_mb=${state.memoryMb}\ndisk_mb=50000\n`);
+            options.onStdout?.(
+              `cores=${state.cores}\nmemory_mb=${state.memoryMb}\ndisk_mb=50000\ndocker=${state.docker ? 1 : 0}\n`,
+            );
           }
           return { exitCode: 0, signal: null, durationMs: 1 };
         },
