@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteResponseSchema, EVENT_STATUS } from '@hostdeck/contracts';
 import { SITE_APP_TEMPLATES, type SiteAppTemplate } from '@hostdeck/contracts/site-apps';
-import { siteAppInstall } from '@hostdeck/recipes/site-apps';
+import { siteAppIncludePath, siteAppInstall } from '@hostdeck/recipes/site-apps';
 import { enableDockerContainers } from '../../../../tools/test-server/docker-containers.js';
 import { startDockerRegistry, type DockerRegistry } from '../../../../tools/test-server/docker-registry.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
@@ -188,5 +188,12 @@ describe('a docker app with a companion on a booted test server', () => {
       'hello from the store\nkept',
     );
     expect(await onServer(`test -e ${root}/app && echo there || echo gone`)).toBe('gone');
+    // The proxy include went (nginx checked and reloaded): the site serves its own folder again.
+    expect(await onServer(`test -e ${siteAppIncludePath(SITE)} && echo there || echo gone`)).toBe('gone');
+    expect(
+      await onServer(
+        `curl -sS --resolve ${SITE}:80:127.0.0.1 http://${SITE}/ | grep -c 'hello from the store' || true`,
+      ),
+    ).toBe('0');
   });
 });

@@ -63,3 +63,25 @@ hd_site_home_gate() {
     hd_log change "closed $home_root to other users (0710, was $mode)"
   fi
 }
+
+# hd_site_include_remove FILE  Removes a site's nginx include (an app's proxy, n8n's), checked by
+# `nginx -t` and reloaded; when nginx refuses the configuration without it, or does not reload, the
+# file is put back (and nginx reloaded with it) and the step ends. Nothing to do when it is absent.
+hd_site_include_remove() {
+  local file=$1 backup="" output
+  [[ -e $file ]] || return 0
+  hd_backup_of backup "$file"
+  cp -a -- "$file" "$backup"
+  rm -f -- "$file"
+  if ! output=$(nginx -t -q 2>&1); then
+    hd_restore_config "$file" "$backup"
+    printf '%s\n' "$output" >&2
+    hd_fail "the configuration is invalid without $file; it was put back"
+  fi
+  hd_log change "removed $file"
+  if systemctl is-active --quiet nginx && ! hd_reload_service nginx; then
+    hd_restore_config "$file" "$backup"
+    systemctl reload-or-restart nginx || true
+    hd_fail "nginx did not reload without $file; it was put back"
+  fi
+}

@@ -16,23 +16,7 @@ for path in "$HD_INCLUDE_FILE" "$HD_ENV_FILE" "$HD_HOME" "$HD_BACKUP_DIR"; do
   [[ $(realpath -m -- "$path") == "$path" ]] || hd_fail "$path is or goes through a symbolic link; it is not followed"
 done
 
-if [[ -e $HD_INCLUDE_FILE ]]; then
-  backup=""
-  hd_backup_of backup "$HD_INCLUDE_FILE"
-  cp -a -- "$HD_INCLUDE_FILE" "$backup"
-  rm -f -- "$HD_INCLUDE_FILE"
-  if ! output=$(nginx -t -q 2>&1); then
-    hd_restore_config "$HD_INCLUDE_FILE" "$backup"
-    printf '%s\n' "$output" >&2
-    hd_fail "the configuration is invalid without $HD_INCLUDE_FILE; it was put back"
-  fi
-  hd_log change "removed $HD_INCLUDE_FILE"
-  if systemctl is-active --quiet nginx && ! hd_reload_service nginx; then
-    hd_restore_config "$HD_INCLUDE_FILE" "$backup"
-    systemctl reload-or-restart nginx || true
-    hd_fail "nginx did not reload without $HD_INCLUDE_FILE; it was put back"
-  fi
-fi
+hd_site_include_remove "$HD_INCLUDE_FILE"
 
 unit_file="/etc/systemd/system/$HD_UNIT"
 if [[ -e $unit_file ]]; then
