@@ -8,6 +8,7 @@ import {
   type TestServer,
 } from '../../tools/test-server/index';
 import { registerVerifiedUser } from '../support/accounts';
+import { recordPageTrouble } from '../support/page-trouble';
 
 /**
  * The first thing a user does (issue 5): connect a real server with its root password, watch the
@@ -22,6 +23,11 @@ test.beforeAll(async () => {
   server = await resetTestServer(SERVER_NAME);
 });
 test.afterAll(async () => stopTestServer(SERVER_NAME));
+let printTrouble: ReturnType<typeof recordPageTrouble> | undefined;
+test.beforeEach(({ page }) => {
+  printTrouble = recordPageTrouble(page);
+});
+test.afterEach(async ({ page: _page }, testInfo) => printTrouble?.(testInfo));
 
 test('connect a server with its root password, provision it live, manage and delete it', async ({ page }) => {
   test.setTimeout(15 * 60_000);
