@@ -46,6 +46,7 @@ import { systemUsersArea } from './system-users/system-users.area.js';
 import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
+import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
 
 /**
@@ -93,6 +94,7 @@ export const AREAS: readonly AnyArea[] = [
   systemUsersArea,
   sshArea,
   userSshKeysArea,
+  apiTokensArea,
   sshKeysArea,
   dockerArea,
   wireguardArea,

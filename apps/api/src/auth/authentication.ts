@@ -5,6 +5,7 @@ import type { ReadCache } from '../http/read-cache.js';
 import { domainErrorBody } from '../http/error-handler.js';
 import { ForbiddenError, UnauthenticatedError } from '../domain/errors.js';
 import '../http/public-routes.js';
+import type { ApiTokenAuth } from '../api-tokens/token-auth.js';
 import { findSessionByToken, SESSION_COOKIE, type UserRow } from './sessions.repository.js';
 
 /** How long a session read is reused (http/read-cache.ts: every write drops it sooner). */
@@ -29,13 +30,31 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = 'Your email address is not verified.';
  */
 export const authentication = fp(async function authenticationPlugin(
   app: FastifyInstance,
-  options: { db: Database; cache: ReadCache },
+  options: { db: Database; cache: ReadCache; apiTokens: ApiTokenAuth },
 ) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (config.public === true && config.sessionless === true) return;
+    // A script's call (`Authorization: Bearer hd_…`, api-tokens/token-auth.ts): the token, not a
+    // cookie, says who calls, and its scopes bound what the call may do.
+    if (config.public !== true && request.routeOptions.url !== undefined && request.headers.authorization) {
+      const found = await options.apiTokens.check(request, reply);
+      if (found.kind === 'limited') throw Object.assign(new Error('Too Many Attempts.'), { statusCode: 429 });
+      if (found.kind === 'refused')
+        return reply.code(found.status).send(domainErrorBody(found.error, request.locale));
+      if (found.kind === 'caller') {
+        request.user = found.user;
+        request.apiToken = found.token;
+        if (!request.user.emailVerifiedAt)
+          return reply
+            .code(403)
+            .send(domainErrorBody(new ForbiddenError(EMAIL_NOT_VERIFIED_MESSAGE), request.locale));
+        return;
+      }
+    }
     const token = request.cookies[SESSION_COOKIE];
     const session = token
       ? await options.cache.remember(

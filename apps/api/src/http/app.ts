@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createApiTokenAuth } from '../api-tokens/token-auth.js';
 import { authentication } from '../auth/authentication.js';
 import type { ComposedArea, PanelServices } from '../composition.js';
 import { compression } from './compression.js';
@@ -86,7 +87,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // to close their sockets.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(readCaching, { cache: dependencies.services.readCache, bus: dependencies.services.bus });
-  await app.register(authentication, { db: database.db, cache: dependencies.services.readCache });
+  await app.register(authentication, {
+    db: database.db,
+    cache: dependencies.services.readCache,
+    apiTokens: createApiTokenAuth({ db: database.db }),
+  });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting, { db: database.db });
   // Before any area's routes: the document is made from every route as it is registered.

@@ -48,6 +48,8 @@ export const csrfProtection = fp(async function csrf(
         httpOnly: false,
       });
     }
+    // A token's call carries no cookie a forged page could ride on: CSRF is a session's risk.
+    if (request.apiToken) return;
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !isGenuine(cookie) || !safeEqual(header, cookie)) {

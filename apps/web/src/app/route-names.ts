@@ -30,6 +30,7 @@ export const ROUTE_PATTERNS = {
   'user.git': '/user/git',
   'user.dns': '/user/dns',
   'user.ssh-keys': '/user/ssh-keys',
+  'user.api-tokens': '/user/api-tokens',
   'user.server-transfer': '/user/server-transfer',
   'user.scripts': '/user/scripts',
   'user.billing': '/user/billing',

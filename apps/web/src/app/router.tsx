@@ -204,6 +204,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 path: 'user/ssh-keys',
                 Component: lazyPage(() => import('../user/ssh-keys/page').then((module) => module.default)),
               },
+              {
+                path: 'user/api-tokens',
+                Component: lazyPage(() => import('../user/api-tokens/page').then((module) => module.default)),
+              },
               comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
               comingSoon('user/scripts', 'pageTitles.userScripts'),
               comingSoon('user/billing', 'pageTitles.userBilling'),

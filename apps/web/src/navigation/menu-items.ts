@@ -26,6 +26,7 @@ export type MenuIconName =
   | 'git'
   | 'dns'
   | 'sshKeys'
+  | 'apiTokens'
   | 'customScripts'
   | 'transfer'
   | 'billing'
@@ -50,6 +51,7 @@ export const MANAGER_MENU: readonly MenuItem[] = [
   { id: 'git', labelKey: 'menu.git', path: '/user/git', icon: 'git' },
   { id: 'dns', labelKey: 'menu.dns', path: '/user/dns', icon: 'dns' },
   { id: 'ssh-keys', labelKey: 'menu.sshKeys', path: '/user/ssh-keys', icon: 'sshKeys' },
+  { id: 'api-tokens', labelKey: 'menu.apiTokens', path: '/user/api-tokens', icon: 'apiTokens' },
   { id: 'custom-scripts', labelKey: 'menu.customScripts', path: '/user/scripts', icon: 'customScripts' },
   { id: 'server-transfer', labelKey: 'menu.serverTransfer', path: '/user/server-transfer', icon: 'transfer' },
   { id: 'billing', labelKey: 'menu.billing', path: '/user/billing', icon: 'billing' },

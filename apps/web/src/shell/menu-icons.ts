@@ -10,6 +10,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import DnsIcon from '@mui/icons-material/Dns';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import GroupsIcon from '@mui/icons-material/Groups';
+import TokenIcon from '@mui/icons-material/Token';
 import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
 import RedeemIcon from '@mui/icons-material/Redeem';
@@ -33,6 +34,7 @@ export const MENU_ICONS: Record<MenuIconName, SvgIconComponent> = {
   git: AccountTreeIcon,
   dns: DnsIcon,
   sshKeys: KeyIcon,
+  apiTokens: TokenIcon,
   customScripts: TerminalIcon,
   transfer: SwapHorizIcon,
   billing: CreditCardIcon,
