@@ -99,11 +99,10 @@ export const auditRecorder = fp(async function auditRecorderPlugin(
       .finally(() => runInAuditScope(scope, done));
   });
 
-  // onSend, not onResponse: the entry is written before the caller sees the answer, so what a
-  // user was told happened is in the log. Refusals by earlier hooks (401, 403, 429, a validation
-  // error) reach here too, without a scope.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!recorded(request)) return payload;
+  const written = new WeakSet<FastifyRequest>();
+
+  async function write(request: FastifyRequest, status: number, reply: FastifyReply) {
+    written.add(request);
     try {
       const params = paramsOf(request);
       const userId = request.user?.id ?? (await accountOf(request, reply));
@@ -115,8 +114,8 @@ export const auditRecorder = fp(async function auditRecorderPlugin(
         serverId: idParam(params, 'server') ?? request.audit?.serverId ?? null,
         siteId: idParam(params, 'site'),
         teamId: idParam(params, 'team') ?? request.audit?.teamId ?? null,
-        status: reply.statusCode,
-        ipAddress: request.ip?.slice(0, 64) ?? null,
+        status,
+        ipAddress: request.ip.slice(0, 64),
         userAgent: request.headers['user-agent']?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
         eventId: request.audit?.eventIds[0] ?? null,
       });
@@ -124,7 +123,19 @@ export const auditRecorder = fp(async function auditRecorderPlugin(
       // The answer still goes out: the action happened; the failure is in the panel's log.
       request.log.error({ err: error }, 'audit: writing the entry failed');
     }
+  }
+
+  // onSend, not onResponse: the entry is written before the caller sees the answer, so what a
+  // user was told happened is in the log. Refusals by earlier hooks (401, 403, 429, a validation
+  // error) reach here too, without a scope.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (recorded(request) && !written.has(request)) await write(request, reply.statusCode, reply);
     return payload;
+  });
+  // A hijacked reply (the agent's file proxy streams its answer itself) skips onSend: recorded
+  // once it has been sent, with the status that went out.
+  app.addHook('onResponse', async (request, reply) => {
+    if (recorded(request) && !written.has(request)) await write(request, reply.raw.statusCode, reply);
   });
 
   /** A public route's account: the session it opened, else the account a sign-in named. */
