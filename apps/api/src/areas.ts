@@ -13,6 +13,7 @@ import { n8nArea } from './n8n/n8n.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
+import { auditArea } from './audit/audit.area.js';
 import type { AnyArea } from './area.js';
 import { certificatesArea } from './certificates/certificates.area.js';
 import { databasesArea } from './databases/databases.area.js';
@@ -54,11 +55,13 @@ import { wireguardArea } from './wireguard/wireguard.area.js';
  * runner's hooks their tasks and finished-event handlers, and i18n/vi.ts gathers their messages.
  * Adding an area is one line here (docs/adding-a-server-section.md).
  *
- * Order matters twice: `events` comes first so an area's own Vietnamese for an English message it
- * shares with the events catalogue wins; `servers` comes before every area with finished-event
+ * Order matters three times: `audit` comes first, so its hooks record every area's changes;
+ * `events` comes before the others so an area's own Vietnamese for an English message it shares
+ * with the events catalogue wins; `servers` comes before every area with finished-event
  * handlers, so theirs read the server as its event left it.
  */
 export const AREAS: readonly AnyArea[] = [
+  auditArea,
   eventsArea,
   healthArea,
   infoArea,

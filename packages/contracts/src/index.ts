@@ -14,6 +14,7 @@ export * from './status.js';
 export * from './events.js';
 export * from './update-keys.js';
 export * from './teams.js';
+export * from './audit-logs.js';
 export * from './servers.js';
 export * from './sites.js';
 export * from './grammars.js';

@@ -23,3 +23,4 @@ export * from './schema/backups.js';
 export * from './schema/git.js';
 export * from './schema/balancing.js';
 export * from './schema/api-tokens.js';
+export * from './schema/audit.js';

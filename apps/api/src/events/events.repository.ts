@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS, type EventText } from '@hostdeck/contracts';
+import { noteCreatedEvent } from '../audit/audit-context.js';
 import type { Database } from '../database/database.js';
 import { events, servers, sites, users } from '../database/schema.js';
 import { serverIsVisibleTo } from '../policy/server-policy.js';
@@ -19,6 +20,7 @@ export function createEventsRepository(db: Database) {
   return {
     async insert(values: NewEvent): Promise<EventRow> {
       const [row] = await db.insert(events).values(values).returning();
+      noteCreatedEvent(row!.id);
       return row!;
     },
 

@@ -36,6 +36,8 @@ export const ROUTE_PATTERNS = {
   'user.billing': '/user/billing',
   'user.referral': '/user/referral',
   teams: '/teams',
+  'teams.audit-log': '/teams/:team/audit-log',
+  'user.audit-log': '/user/audit-log',
   'team-invitations.show': '/team-invitations/:invitation',
   scripts: '/scripts',
 

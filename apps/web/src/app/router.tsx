@@ -217,6 +217,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: lazyPage(() => import('../teams/page').then((module) => module.default)),
               },
               {
+                path: 'teams/:team/audit-log',
+                Component: lazyPage(() => import('../audit-log/page').then((module) => module.default)),
+              },
+              {
+                path: 'user/audit-log',
+                Component: lazyPage(() => import('../audit-log/page').then((module) => module.default)),
+              },
+              {
                 path: 'team-invitations/:invitation',
                 Component: lazyPage(() =>
                   import('../teams/invitation-page').then((module) => module.default),

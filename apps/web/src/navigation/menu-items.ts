@@ -64,6 +64,7 @@ export const API_DOCS_PATH = '/api/docs/';
 
 export const PROFILE_MENU: readonly MenuItem[] = [
   { id: 'profile', labelKey: 'menu.profile', path: '/user/profile', icon: 'profile' },
+  { id: 'audit-log', labelKey: 'menu.auditLog', path: '/user/audit-log', icon: 'events' },
   { id: 'referral', labelKey: 'menu.inviteToEarn', path: '/user/referral', icon: 'referral' },
   { id: 'support', labelKey: 'menu.needSupport', path: SUPPORT_URL, target: '_blank', icon: 'support' },
   {

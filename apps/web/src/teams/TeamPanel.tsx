@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import {
   DEFAULT_TEAM_ROLE,
   TEAM_OWNER_ROLE,
@@ -22,6 +23,7 @@ import {
   type TeamRoleKey,
 } from '@hostdeck/contracts';
 import { handleApiError, notifySuccess } from '../api/error-handling';
+import { routePath } from '../app/route-names';
 import { schemaMessage } from '../api/field-messages';
 import { useFieldErrors } from '../api/form-errors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -146,6 +148,16 @@ export function TeamPanel({
             {permissions.canUpdateTeam ? (
               <Button size="small" onClick={() => setRenaming(true)} data-testid="team-rename">
                 {t('teams.rename')}
+              </Button>
+            ) : null}
+            {permissions.canUpdateTeam ? (
+              <Button
+                size="small"
+                component={RouterLink}
+                to={routePath('teams.audit-log', { team: team.id })}
+                data-testid="team-audit-log"
+              >
+                {t('menu.auditLog')}
               </Button>
             ) : null}
             {permissions.canDeleteTeam && !team.personal_team ? (
