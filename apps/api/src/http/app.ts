@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authentication } from '../auth/authentication.js';
+import { routePermissions } from '../policy/route-permission.js';
 import type { ComposedArea, PanelServices } from '../composition.js';
 import { compression } from './compression.js';
 import { csrfProtection } from './csrf.js';
@@ -89,6 +90,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(authentication, { db: database.db, cache: dependencies.services.readCache });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting, { db: database.db });
+  // After authentication: the team roles on every route naming a server or a site (issue 22).
+  await app.register(routePermissions, { db: database.db });
   // Before any area's routes: the document is made from every route as it is registered.
   await app.register(openapi, { appUrl: config.appUrl });
 

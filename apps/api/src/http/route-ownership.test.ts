@@ -333,7 +333,7 @@ describe('route ownership', () => {
     // An invitation to Olga's team, for someone else.
     const [invitation] = await db
       .insert(teamInvitations)
-      .values({ teamId: olga.personal.id, email: 'ed@example.test', role: 'editor' })
+      .values({ teamId: olga.personal.id, email: 'ed@example.test', role: 'developer' })
       .returning();
     Object.assign(ids, {
       invitation: invitation!.id,
