@@ -7,6 +7,7 @@ import {
   type AgentTokenPayload,
 } from '@hostdeck/contracts';
 import type { AgentSigner } from '../agent/agent-keys.js';
+import { ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { signedInUser } from '../http/route.js';
 import { websocketOriginCheck } from '../realtime/websocket-origin.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
@@ -142,7 +143,9 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
             bridgeTerminal(socket, shell, options.bridge, early);
           } catch (error) {
             log('terminal failed', { user: user.id, server: payload.server, error: String(error) });
-            refuse(socket, TERMINAL_MESSAGES.notConnected);
+            // No (longer any) terminal permission on the server: the token is not for this caller.
+            const denied = error instanceof NotFoundError || error instanceof ForbiddenError;
+            refuse(socket, denied ? TERMINAL_MESSAGES.badToken : TERMINAL_MESSAGES.notConnected);
           }
         })();
       });
