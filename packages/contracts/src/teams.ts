@@ -54,13 +54,7 @@ export const TEAM_ROLES: Record<
     name: 'Developer',
     description:
       'Developers can operate and configure the shared servers, with the terminal and the file manager, but cannot delete them or see their secrets.',
-    permissions: [
-      'server:view',
-      'server:operate',
-      'server:configure',
-      'server:terminal',
-      'server:files',
-    ],
+    permissions: ['server:view', 'server:operate', 'server:configure', 'server:terminal', 'server:files'],
   },
   viewer: {
     name: 'Viewer',
@@ -130,7 +124,10 @@ export const teamRoleRequestSchema = z.strictObject({
 });
 export const updateTeamRoleRequestSchema = teamRoleRequestSchema.omit({ key: true });
 export type TeamRoleRequest = z.infer<typeof teamRoleRequestSchema>;
-const teamRoleParamsSchema = z.object({ team: idParamSchema, role: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/) });
+const teamRoleParamsSchema = z.object({
+  team: idParamSchema,
+  role: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/),
+});
 export const shareServerRequestSchema = z.strictObject({ server_id: idSchema });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 export type AddTeamMemberRequest = z.infer<typeof addTeamMemberRequestSchema>;

@@ -158,11 +158,7 @@ describe('route permissions', () => {
     const problems: string[] = [];
     for (const route of serverRoutes()) {
       if (routePermission(route.method, route.url) === 'none') continue;
-      const response = await call(
-        members.scoped,
-        route.method,
-        urlFor(route.url, ids.serverB, ids.siteB),
-      );
+      const response = await call(members.scoped, route.method, urlFor(route.url, ids.serverB, ids.siteB));
       if (response && response.statusCode !== 404) {
         problems.push(`${route.method} ${route.url} answered ${response.statusCode}`);
       }

@@ -146,7 +146,11 @@ export async function findTeamWithMemberRole(db: Database, userId: number, teamI
  * A condition for lists of sites: the site's server is the caller's or shared with the whole
  * server in reach, or the caller's scope names the site itself.
  */
-export function siteIsVisibleTo(siteIdColumn: AnyPgColumn, siteServerIdColumn: AnyPgColumn, userId: number): SQL {
+export function siteIsVisibleTo(
+  siteIdColumn: AnyPgColumn,
+  siteServerIdColumn: AnyPgColumn,
+  userId: number,
+): SQL {
   return sql`(${siteServerIdColumn} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
     union
     select ${teamServers.serverId} from ${teamServers}
@@ -169,6 +173,10 @@ export async function findCustomRoles(db: Database, teamId: number): Promise<Map
 
 /** The server of a site; null when no such site. */
 export async function findSiteServerId(db: Database, siteId: number): Promise<number | null> {
-  const [row] = await db.select({ serverId: sites.serverId }).from(sites).where(eq(sites.id, siteId)).limit(1);
+  const [row] = await db
+    .select({ serverId: sites.serverId })
+    .from(sites)
+    .where(eq(sites.id, siteId))
+    .limit(1);
   return row?.serverId ?? null;
 }

@@ -45,7 +45,10 @@ export const ROUTE_PERMISSION_OVERRIDES: readonly (readonly [RegExp, RoutePermis
   [/^POST \/api\/servers\/:server\/databases\/:database\/download$/, 'secrets'],
   [/^GET \/api\/sites\/:site\/tiny-file-manager/, 'files'],
   [/^GET \/api\/servers\/:server\/bind9\/zones\/:zone\/(export|download)$/, 'view'],
-  [/^PUT \/api\/servers\/:server\/(password|database-users\/:user\/password|users\/:user\/password)$/, 'secrets'],
+  [
+    /^PUT \/api\/servers\/:server\/(password|database-users\/:user\/password|users\/:user\/password)$/,
+    'secrets',
+  ],
   [/^PUT \/api\/servers\/:server\/mail\/accounts\/:address\/password$/, 'secrets'],
   // Destroy: deleting and pruning, also where the call is a POST.
   [/^POST \/api\/servers\/:server\/docker\/prune\//, 'destroy'],
@@ -63,7 +66,10 @@ export const ROUTE_PERMISSION_OVERRIDES: readonly (readonly [RegExp, RoutePermis
     /^POST \/api\/.*\/(start|stop|restart|reload|restart\/normal|restart\/hard|deploy|run|connect|enable|disable|active|inactive|:action|sync|now|rollback|verify|commands|toggle)$/,
     'operate',
   ],
-  [/^PUT \/api\/servers\/:server\/(applications\/:application\/:action|pm2\/:name\/:action|supervisor\/:program\/:action|docker\/containers\/:container\/:action|mtproxy\/:action)$/, 'operate'],
+  [
+    /^PUT \/api\/servers\/:server\/(applications\/:application\/:action|pm2\/:name\/:action|supervisor\/:program\/:action|docker\/containers\/:container\/:action|mtproxy\/:action)$/,
+    'operate',
+  ],
 ];
 
 /** The declared permission of a route: its override, else its method's default. */

@@ -47,7 +47,11 @@ export async function findServerAccess(db: Database, userId: number, serverId: n
  * a member their role's, over their scope (not scoped: every shared server; else rows naming the
  * server with no site: the whole server; rows naming sites: only those sites; none: nothing).
  */
-export function accessOf(userId: number, server: { id: number; userId: number }, found: TeamRows): ServerAccess {
+export function accessOf(
+  userId: number,
+  server: { id: number; userId: number },
+  found: TeamRows,
+): ServerAccess {
   const grants: TeamGrant[] = [];
   for (const row of found.rows) {
     if (row.teamOwnerId === userId) {

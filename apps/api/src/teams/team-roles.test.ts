@@ -21,7 +21,10 @@ describe('team roles and scopes', () => {
     expect((await mallory.api.get(base)).statusCode).toBe(404);
     const created = await ada.api.post(base, body);
     expect(created.statusCode).toBe(201);
-    expect(teamRoleResponseSchema.parse(created.json()).data).toMatchObject({ key: 'deployer', custom: true });
+    expect(teamRoleResponseSchema.parse(created.json()).data).toMatchObject({
+      key: 'deployer',
+      custom: true,
+    });
     expect((await ada.api.post(base, body)).statusCode).toBe(422);
     expect((await ada.api.post(base, { ...body, key: 'admin' })).statusCode).toBe(422);
     expect((await ada.api.post(base, { ...body, permissions: ['server:everything'] })).statusCode).toBe(422);
@@ -31,19 +34,21 @@ describe('team roles and scopes', () => {
     const info = teamResponseSchema.parse((await olga.api.get(`/api/teams/${team.id}`)).json()).data;
     expect(info.availableRoles.map((role) => role.key)).toEqual(['admin', 'developer', 'viewer', 'deployer']);
 
-    expect(
-      (await mallory.api.put(`${base}/deployer`, { name: 'X', permissions: [] })).statusCode,
-    ).toBe(404);
+    expect((await mallory.api.put(`${base}/deployer`, { name: 'X', permissions: [] })).statusCode).toBe(404);
     const edited = await olga.api.put(`${base}/deployer`, { name: 'Deploys', permissions: ['server:view'] });
     expect(teamRoleResponseSchema.parse(edited.json()).data.permissions).toEqual(['server:view']);
 
     // Given to a member, the role cannot go; once nobody holds it, it can.
-    expect((await olga.api.put(`/api/teams/${team.id}/members/${ed.user.id}`, { role: 'deployer' })).statusCode).toBe(200);
+    expect(
+      (await olga.api.put(`/api/teams/${team.id}/members/${ed.user.id}`, { role: 'deployer' })).statusCode,
+    ).toBe(200);
     expect((await olga.api.delete(`${base}/deployer`)).statusCode).toBe(422);
     await olga.api.put(`/api/teams/${team.id}/members/${ed.user.id}`, { role: 'developer' });
     expect((await mallory.api.delete(`${base}/deployer`)).statusCode).toBe(404);
     expect((await olga.api.delete(`${base}/deployer`)).statusCode).toBe(204);
-    expect((await olga.api.put(`/api/teams/${team.id}/members/${ed.user.id}`, { role: 'deployer' })).statusCode).toBe(422);
+    expect(
+      (await olga.api.put(`/api/teams/${team.id}/members/${ed.user.id}`, { role: 'deployer' })).statusCode,
+    ).toBe(422);
   });
 
   it('a custom role grants exactly its permissions, in checks and in lists', async () => {
@@ -59,7 +64,9 @@ describe('team roles and scopes', () => {
     expect(JSON.stringify((await ed.api.get('/api/servers')).json())).toContain('custom-web');
     expect((await ed.api.get(`/api/servers/${server.id}`)).statusCode).toBe(200);
     expect((await ed.api.post(`/api/servers/${server.id}/services/nginx/restart`)).statusCode).toBe(403);
-    expect((await ed.api.deleteWith(`/api/servers/${server.id}`, { name: 'custom-web' })).statusCode).toBe(403);
+    expect((await ed.api.deleteWith(`/api/servers/${server.id}`, { name: 'custom-web' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('limits a member to chosen servers and sites; ids not shared with the team answer 422', async () => {
@@ -71,11 +78,23 @@ describe('team roles and scopes', () => {
     await insertShare(db(), team.id, b.id);
     const [siteB] = await db()
       .insert(sites)
-      .values({ serverId: b.id, userId: olga.user.id, name: 'b.example.com', linuxUser: 'hostdeck', status: 'active' })
+      .values({
+        serverId: b.id,
+        userId: olga.user.id,
+        name: 'b.example.com',
+        linuxUser: 'hostdeck',
+        status: 'active',
+      })
       .returning();
     const [otherSiteB] = await db()
       .insert(sites)
-      .values({ serverId: b.id, userId: olga.user.id, name: 'c.example.com', linuxUser: 'hostdeck', status: 'active' })
+      .values({
+        serverId: b.id,
+        userId: olga.user.id,
+        name: 'c.example.com',
+        linuxUser: 'hostdeck',
+        status: 'active',
+      })
       .returning();
     const member = `/api/teams/${team.id}/members/${ed.user.id}`;
     expect((await olga.api.put(member, { role: 'developer', servers: [own.id] })).statusCode).toBe(422);

@@ -82,7 +82,11 @@ describe('teams API', () => {
   it('names the roles in the caller’s language', async () => {
     const { olga, team } = await scene();
     const info = teamResponseSchema.parse((await olga.api.get(`/api/teams/${team.id}`, 'vi')).json()).data;
-    expect(info.availableRoles.map((role) => role.name)).toEqual(['Quản trị viên', 'Nhà phát triển', 'Người xem']);
+    expect(info.availableRoles.map((role) => role.name)).toEqual([
+      'Quản trị viên',
+      'Nhà phát triển',
+      'Người xem',
+    ]);
   });
 
   it('answers 404 to a non-member, for every team route, and for ids that do not exist', async () => {
