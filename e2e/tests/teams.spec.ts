@@ -66,7 +66,7 @@ test('a team member is invited by mail, accepts, changes role and is removed', a
   await expect(member).toHaveURL(/\/teams$/);
   await expect(member.getByTestId(`teams-item-${teamId}`)).toBeVisible();
 
-  // The owner sees the member, as an editor (the default role), and makes them an administrator.
+  // The owner sees the member, as a developer (the default role), and makes them an administrator.
   await page.reload();
   await page.getByTestId(`teams-item-${teamId}`).click();
   await teamIdOf(page);

@@ -1,28 +1,41 @@
 import { z } from 'zod';
 import { emailSchema, personNameSchema } from './accounts.js';
-import { defineRoutes } from './route-contract.js';
+import { defineRoutes, idParamSchema } from './route-contract.js';
 
 /**
  * Teams share servers (and, through them, sites) between users (spec/000 §3 Team, §6, §7 Teams).
  * The spec leaves the roles and permissions unshown; the decisions are written here, once, and the
- * panel's policy layer (apps/api/src/policy) enforces them.
+ * panel's policy layer (apps/api/src/policy) enforces them (issue 22 point 2).
  *
- * - The team's owner (teams.user_id) holds every permission.
- * - admin: every permission except deleting the team.
- * - editor: no team permission; uses (views and manages) the servers shared with the team.
+ * - A role is a named set of permissions. The server verbs are separate: view; operate (start,
+ *   stop, restart, deploy, run); configure (edit settings and configs, create things); destroy
+ *   (delete, prune); secrets (see passwords and keys); terminal (the root terminal); files (the
+ *   root file manager). Four more permissions gate the team's own management.
+ * - The team's owner (teams.user_id) holds every permission; admin every one but deleting the
+ *   team; developer uses the servers (view, operate, configure, terminal, files) without destroy,
+ *   secrets or team management; viewer only views. A team may add custom roles (team_roles).
  * - Deleting or sharing a server is never a team permission: only the server's owner does that.
  */
-export const TEAM_PERMISSIONS = [
+export const SERVER_PERMISSIONS = [
   'server:view',
-  'server:manage',
+  'server:operate',
+  'server:configure',
+  'server:destroy',
+  'server:secrets',
+  'server:terminal',
+  'server:files',
+] as const;
+export type ServerPermission = (typeof SERVER_PERMISSIONS)[number];
+export const TEAM_MANAGEMENT_PERMISSIONS = [
   'team:update',
   'team:add-members',
   'team:remove-members',
   'team:delete',
 ] as const;
+export const TEAM_PERMISSIONS = [...SERVER_PERMISSIONS, ...TEAM_MANAGEMENT_PERMISSIONS] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
-export const TEAM_ROLE_KEYS = ['admin', 'editor'] as const;
+export const TEAM_ROLE_KEYS = ['admin', 'developer', 'viewer'] as const;
 export type TeamRoleKey = (typeof TEAM_ROLE_KEYS)[number];
 /** The owner is not a member row; this is the role the panel reports for them. */
 export const TEAM_OWNER_ROLE = 'owner';
@@ -35,17 +48,23 @@ export const TEAM_ROLES: Record<
   admin: {
     name: 'Administrator',
     description: 'Administrators can perform any action except deleting the team.',
-    permissions: ['server:view', 'server:manage', 'team:update', 'team:add-members', 'team:remove-members'],
+    permissions: TEAM_PERMISSIONS.filter((permission) => permission !== 'team:delete'),
   },
-  editor: {
-    name: 'Editor',
-    description: 'Editors can use the servers shared with the team.',
-    permissions: ['server:view', 'server:manage'],
+  developer: {
+    name: 'Developer',
+    description:
+      'Developers can operate and configure the shared servers, with the terminal and the file manager, but cannot delete them or see their secrets.',
+    permissions: ['server:view', 'server:operate', 'server:configure', 'server:terminal', 'server:files'],
+  },
+  viewer: {
+    name: 'Viewer',
+    description: 'Viewers can only look at the shared servers.',
+    permissions: ['server:view'],
   },
 };
 
 /** The role a member gets unless another is chosen; `defaultPermissions` are its permissions. */
-export const DEFAULT_TEAM_ROLE: TeamRoleKey = 'editor';
+export const DEFAULT_TEAM_ROLE: TeamRoleKey = 'developer';
 
 /** Messages of the teams API (English catalogue keys, Vietnamese in apps/api/src/teams/teams.vi.ts). */
 export const TEAM_MESSAGES = {
@@ -55,14 +74,30 @@ export const TEAM_MESSAGES = {
   deletePersonalTeam: 'You may not delete your personal team.',
   leaveOwnTeam: 'You may not leave a team that you created.',
   invitationExpired: 'This invitation has expired. Ask the team to send it again.',
+  roleTaken: 'A role with this key already exists.',
+  roleInUse: 'This role is still given to members or invitations.',
+  notShared: 'The selected servers and sites must be shared with the team.',
 } as const;
 
 /** How long an invitation is valid; resending it starts the days again. */
 export const TEAM_INVITATION_TTL_DAYS = 7;
 
-export const teamRoleSchema = z.enum(TEAM_ROLE_KEYS, {
-  error: (issue) => (issue.input === undefined ? 'Required' : TEAM_MESSAGES.invalidRole),
-});
+/**
+ * A member's role: a built-in key or the key of one of the team's custom roles (the service checks
+ * that the custom role exists in that team).
+ */
+export const teamRoleSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Required' : TEAM_MESSAGES.invalidRole) })
+  .regex(/^[a-z][a-z0-9-]{1,31}$/, TEAM_MESSAGES.invalidRole)
+  .refine((key) => key !== TEAM_OWNER_ROLE, TEAM_MESSAGES.invalidRole);
+/** A custom role's key: lowercase, never a built-in key. */
+export const customRoleKeySchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{1,31}$/)
+  .refine(
+    (key) => key !== TEAM_OWNER_ROLE && !(TEAM_ROLE_KEYS as readonly string[]).includes(key),
+    TEAM_MESSAGES.roleTaken,
+  );
 export const teamNameSchema = personNameSchema;
 const idSchema = z.number().int().positive();
 
@@ -72,13 +107,38 @@ export const updateTeamRequestSchema = z.strictObject({ name: teamNameSchema });
 export const switchCurrentTeamRequestSchema = z.strictObject({ team_id: idSchema });
 /** Every new member is invited by mail and joins by accepting (/team-invitations/{invitation}). */
 export const addTeamMemberRequestSchema = z.strictObject({ email: emailSchema, role: teamRoleSchema });
-export const updateTeamMemberRequestSchema = z.strictObject({ role: teamRoleSchema });
+/**
+ * A member's role and scope: `servers` (whole servers) and `sites` limit the member to those of
+ * the team's shared servers; both absent keeps the scope, both empty lifts it (every shared server).
+ */
+export const updateTeamMemberRequestSchema = z.strictObject({
+  role: teamRoleSchema,
+  servers: z.array(idSchema).max(500).optional(),
+  sites: z.array(idSchema).max(500).optional(),
+});
+export type UpdateTeamMemberRequest = z.infer<typeof updateTeamMemberRequestSchema>;
+export const teamRoleRequestSchema = z.strictObject({
+  key: customRoleKeySchema,
+  name: z.string().trim().min(1).max(64),
+  permissions: z.array(z.enum(TEAM_PERMISSIONS)).max(TEAM_PERMISSIONS.length),
+});
+export const updateTeamRoleRequestSchema = teamRoleRequestSchema.omit({ key: true });
+export type TeamRoleRequest = z.infer<typeof teamRoleRequestSchema>;
+const teamRoleParamsSchema = z.object({
+  team: idParamSchema,
+  role: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/),
+});
 export const shareServerRequestSchema = z.strictObject({ server_id: idSchema });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 export type AddTeamMemberRequest = z.infer<typeof addTeamMemberRequestSchema>;
 
 export const teamUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
-export const teamMemberSchema = teamUserSchema.extend({ role: z.string() });
+export const teamMemberSchema = teamUserSchema.extend({
+  role: z.string(),
+  /** The member's scope: empty both = every shared server. */
+  servers: z.array(z.number().int()),
+  sites: z.array(z.number().int()),
+});
 export const teamInvitationSchema = z.object({
   id: z.number().int(),
   team_id: z.number().int(),
@@ -89,13 +149,23 @@ export const teamInvitationSchema = z.object({
   expires_at: z.string(),
   expired: z.boolean(),
 });
-export const teamServerSchema = z.object({ id: z.number().int(), name: z.string() });
+export const teamServerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The server's sites (for the scope picker). */
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 export const teamRoleInfoSchema = z.object({
   key: z.string(),
   name: z.string(),
   description: z.string(),
   permissions: z.array(z.string()),
+  /** A role of this team (team_roles), editable; false for the built-in roles. */
+  custom: z.boolean(),
 });
+export type TeamRoleInfo = z.infer<typeof teamRoleInfoSchema>;
+export const teamRolesResponseSchema = z.object({ data: z.array(teamRoleInfoSchema) });
+export const teamRoleResponseSchema = z.object({ data: teamRoleInfoSchema });
 /** What the caller may do with this team (spec/000 §3); a personal team can never be deleted. */
 export const teamPermissionsSchema = z.object({
   canAddTeamMembers: z.boolean(),
@@ -195,6 +265,27 @@ export const teamRoutes = defineRoutes({
     response: teamResponseSchema,
   },
   unshareServer: { method: 'DELETE', path: '/api/teams/:team/servers/:server', response: null },
+  /** Custom roles of a team (issue 22 point 2): any member lists them, team:update edits them. */
+  teamRoles: { method: 'GET', path: '/api/teams/:team/roles', response: teamRolesResponseSchema },
+  createTeamRole: {
+    method: 'POST',
+    path: '/api/teams/:team/roles',
+    body: teamRoleRequestSchema,
+    response: teamRoleResponseSchema,
+  },
+  updateTeamRole: {
+    method: 'PUT',
+    path: '/api/teams/:team/roles/:role',
+    params: teamRoleParamsSchema,
+    body: updateTeamRoleRequestSchema,
+    response: teamRoleResponseSchema,
+  },
+  deleteTeamRole: {
+    method: 'DELETE',
+    path: '/api/teams/:team/roles/:role',
+    params: teamRoleParamsSchema,
+    response: null,
+  },
   showInvitation: {
     method: 'GET',
     path: '/api/team-invitations/:invitation',

@@ -110,4 +110,5 @@ export const TERMINAL_MESSAGES = {
   badToken: 'The terminal link has expired, please reconnect',
   notConnected: 'The panel cannot reach this server',
   idle: 'The terminal was closed after a long time without activity',
+  accessEnded: 'Your access to this server has ended',
 } as const;

@@ -63,7 +63,7 @@ export const agentProxyRoutes: FastifyPluginAsync<AgentProxyOptions> = async (ap
   async function agentFor(request: ProxyRequest): Promise<{ serverId: number; address: string }> {
     const serverId = Number(request.params.server);
     if (!Number.isInteger(serverId) || serverId <= 0) throw new NotFoundError();
-    await options.policy.authorizeServer(request.user!, serverId, 'manage');
+    await options.policy.authorizeServer(request.user!, serverId, 'files');
     const address = await options.agentAddress(serverId);
     if (!address) throw new NotFoundError();
     return { serverId, address };

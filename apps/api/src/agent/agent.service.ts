@@ -124,7 +124,7 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
   return {
     /** POST api/servers/agent/token: the whole server as root. */
     async serverToken(caller: Caller, serverId: number): Promise<AgentTokenResponse> {
-      await policy.authorizeServer(caller, serverId, 'manage');
+      await policy.authorizeServer(caller, serverId, 'files');
       return issue(await serverRow(serverId), { site: null, root: '/', user: 'root' });
     },
 

@@ -54,7 +54,7 @@ describe('agent panel calls', () => {
     expect(response.statusCode, response.body).toBe(201);
     const server = serverDetailResponseSchema.parse(response.json()).data;
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     await insertShare(db(), team.id, server.id);
     const [site] = await db()
       .insert(sites)

@@ -106,6 +106,16 @@ describe('API tokens', () => {
     expect((await stranger.api.get(BASE)).json().data).toEqual([]);
   });
 
+  it("needs the secrets scope for a call that answers secrets (the route hook's declared permission)", async () => {
+    const reader = await tokenWith(['read']);
+    const refused = await reader.call('GET', '/api/sites/999999/n8n/credentials');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(API_TOKEN_MESSAGES.missingScope);
+    const keeper = await tokenWith(['read', 'secrets']);
+    // Past the token's check, the policy answers: no such site.
+    expect((await keeper.call('GET', '/api/sites/999999/n8n/credentials')).statusCode).toBe(404);
+  });
+
   it('gives a deploy token the deploy calls only', () => {
     expect(scopesAllowing('POST', '/api/sites/:site/deploys/now')).toContain('deploy');
     expect(scopesAllowing('POST', '/api/sites/:site/deploys/:deployment/rollback')).toContain('deploy');

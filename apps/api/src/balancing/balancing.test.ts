@@ -153,7 +153,7 @@ describe('load balancing API', () => {
 
     // A server Olga manages through a team but does not own is not a node of her site.
     const team = await insertTeam(db(), piet.user.id);
-    await insertMember(db(), team.id, olga.user.id, 'editor');
+    await insertMember(db(), team.id, olga.user.id, 'developer');
     await insertShare(db(), team.id, pietServer.id);
     const foreign = await store(pietServer.id);
     expect(foreign.statusCode).toBe(422);
@@ -176,7 +176,7 @@ describe('load balancing API', () => {
     const { olga, front, one, base } = await scene();
     const ed = await signIn(testApp(), 'Ed');
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     await insertShare(db(), team.id, front.id);
     const store = () => ed.api.post(`${base}/store`, { nodes: [{ server_id: one.id }] });
     expect((await store()).statusCode, 'the node server is not shared with Ed').toBe(404);

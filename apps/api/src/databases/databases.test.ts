@@ -46,7 +46,7 @@ describe('server databases API', () => {
       ])
       .returning();
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, editor.user.id, 'editor');
+    await insertMember(db(), team.id, editor.user.id, 'developer');
     await insertShare(db(), team.id, server.id);
     const importUrl = (serverId: number, databaseId: number) =>
       `/api/servers/${serverId}/databases/${databaseId}/import`;

@@ -49,7 +49,9 @@ export function createHotfixRepository(db: Database) {
      * Answers how many users were newly flagged.
      */
     async flagManagersOfOutdatedServers(agentVersion: number): Promise<number> {
-      const managerRoles = memberRolesWith('server:manage');
+      const managerRoles = [
+        ...new Set([...memberRolesWith('server:operate'), ...memberRolesWith('server:configure')]),
+      ];
       const owners = db.select({ id: servers.userId }).from(servers).where(outdated(agentVersion));
       const teamOwners = db
         .select({ id: teams.userId })

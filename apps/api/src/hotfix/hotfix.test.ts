@@ -68,7 +68,7 @@ describe('hotfix', () => {
     await connectServer(olga, 'current-agent', AGENT_VERSION);
     await connectServer(olga, 'no-agent', null);
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     await insertMember(db(), team.id, nora.user.id, 'nobody');
     await insertShare(db(), team.id, old.id);
 

@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createApiTokenAuth } from '../api-tokens/token-auth.js';
 import { authentication } from '../auth/authentication.js';
+import { routePermission, routePermissions } from '../policy/route-permission.js';
 import type { ComposedArea, PanelServices } from '../composition.js';
 import { compression } from './compression.js';
 import { csrfProtection } from './csrf.js';
@@ -90,10 +91,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(authentication, {
     db: database.db,
     cache: dependencies.services.readCache,
-    apiTokens: createApiTokenAuth({ db: database.db }),
+    // A call that answers secrets needs the token's `secrets` scope (the route's declared permission).
+    apiTokens: createApiTokenAuth({
+      db: database.db,
+      isSecretsCall: (method, url) => routePermission(method, url) === 'secrets',
+    }),
   });
   await app.register(csrfProtection, { key: config.appKey, secureCookie: https });
   await app.register(rateLimiting, { db: database.db });
+  // After authentication: the team roles on every route naming a server or a site (issue 22).
+  await app.register(routePermissions, { db: database.db });
   // Before any area's routes: the document is made from every route as it is registered.
   await app.register(openapi, { appUrl: config.appUrl });
 

@@ -35,6 +35,8 @@ const NAMED_PARAMS: Record<string, string> = {
   provider: 'github',
   // Issue 21 point 3: a WordPress item type.
   type: 'plugins',
+  // Issue 22: a team's custom role is named by its key.
+  role: 'deployer',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
@@ -202,6 +204,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   'PUT /api/servers/:server/mail/ssl': { site_id: null },
   'PUT /api/teams/:team/members/:user': { role: 'admin' },
+  'POST /api/teams/:team/roles': { key: 'deployer', name: 'Deployer', permissions: ['server:view'] },
+  'PUT /api/teams/:team/roles/:role': { name: 'Deployer', permissions: ['server:view'] },
   'POST /api/teams/:team/servers': { server_id: 1 },
   'PUT /api/servers/:server/name': { name: 'stolen' },
   'PUT /api/servers/:server/ip': { ip: '203.0.113.9' },
@@ -333,7 +337,7 @@ describe('route ownership', () => {
     // An invitation to Olga's team, for someone else.
     const [invitation] = await db
       .insert(teamInvitations)
-      .values({ teamId: olga.personal.id, email: 'ed@example.test', role: 'editor' })
+      .values({ teamId: olga.personal.id, email: 'ed@example.test', role: 'developer' })
       .returning();
     Object.assign(ids, {
       invitation: invitation!.id,

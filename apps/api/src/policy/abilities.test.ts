@@ -5,41 +5,76 @@ import {
   permissionsOfRole,
   serverAbilityAllowed,
   SERVER_ABILITIES,
+  siteAbilityAllowed,
   teamPermissionsFor,
+  type ServerAccess,
 } from './abilities.js';
+
+const through = (role: string, sites: number[] | null = null): ServerAccess => ({
+  isOwner: false,
+  grants: [{ permissions: permissionsOfRole(role), sites }],
+});
 
 describe('access rules', () => {
   it('lets a server owner do everything', () => {
     for (const ability of SERVER_ABILITIES) {
-      expect(serverAbilityAllowed({ isOwner: true, teamRoles: [] }, ability)).toBe(true);
+      expect(serverAbilityAllowed({ isOwner: true, grants: [] }, ability)).toBe(true);
     }
   });
 
-  it('lets team roles view and manage a shared server, never share or delete it', () => {
-    for (const role of ['owner', 'admin', 'editor']) {
-      const access = { isOwner: false, teamRoles: [role] };
-      expect(serverAbilityAllowed(access, 'view'), role).toBe(true);
-      expect(serverAbilityAllowed(access, 'manage'), role).toBe(true);
-      expect(serverAbilityAllowed(access, 'share'), role).toBe(false);
-      expect(serverAbilityAllowed(access, 'delete'), role).toBe(false);
+  it('never lets a team role share or delete a shared server, not even the team owner', () => {
+    for (const role of ['owner', 'admin', 'developer', 'viewer']) {
+      expect(serverAbilityAllowed(through(role), 'view'), role).toBe(true);
+      expect(serverAbilityAllowed(through(role), 'share'), role).toBe(false);
+      expect(serverAbilityAllowed(through(role), 'delete'), role).toBe(false);
     }
+  });
+
+  it('separates the verbs: developer operates and configures, viewer only views', () => {
+    const developer = through('developer');
+    for (const ability of ['view', 'operate', 'configure', 'terminal', 'files', 'manage'] as const) {
+      expect(serverAbilityAllowed(developer, ability), ability).toBe(true);
+    }
+    expect(serverAbilityAllowed(developer, 'destroy')).toBe(false);
+    expect(serverAbilityAllowed(developer, 'secrets')).toBe(false);
+    for (const ability of SERVER_ABILITIES) {
+      expect(serverAbilityAllowed(through('viewer'), ability), ability).toBe(ability === 'view');
+    }
+    expect(serverAbilityAllowed(through('admin'), 'destroy')).toBe(true);
+    expect(serverAbilityAllowed(through('admin'), 'secrets')).toBe(true);
+  });
+
+  it('lets a site scope view the server and act only on its sites', () => {
+    const scoped = through('developer', [7]);
+    expect(serverAbilityAllowed(scoped, 'view')).toBe(true);
+    expect(serverAbilityAllowed(scoped, 'configure')).toBe(false);
+    expect(siteAbilityAllowed(scoped, 7, 'configure')).toBe(true);
+    expect(siteAbilityAllowed(scoped, 8, 'view')).toBe(false);
   });
 
   it('grants nothing without a team role, or with a role it does not know', () => {
-    for (const teamRoles of [[], ['viewer'], ['constructor'], ['__proto__']]) {
-      for (const ability of SERVER_ABILITIES) {
-        expect(serverAbilityAllowed({ isOwner: false, teamRoles }, ability)).toBe(false);
-      }
+    for (const roles of [[], ['editor'], ['constructor'], ['__proto__']]) {
+      const access: ServerAccess = {
+        isOwner: false,
+        grants: roles.map((role) => ({ permissions: permissionsOfRole(role), sites: null })),
+      };
+      for (const ability of SERVER_ABILITIES) expect(serverAbilityAllowed(access, ability)).toBe(false);
     }
     expect(permissionsOfRole('toString')).toEqual([]);
   });
 
-  it('gives the owner every permission, admin all but deleting the team, editor none of the team', () => {
+  it('reads a custom role from the team, keeping only known permissions', () => {
+    const custom = new Map([['deployer', ['server:view', 'server:operate', 'bogus']]]);
+    expect(permissionsOfRole('deployer', custom)).toEqual(['server:view', 'server:operate']);
+    expect(permissionsOfRole('deployer')).toEqual([]);
+  });
+
+  it('gives the owner every permission, admin all but deleting the team, developer none of the team', () => {
     expect(permissionsOfRole('owner')).toEqual(TEAM_PERMISSIONS);
     expect(permissionsOfRole('admin')).not.toContain('team:delete');
     expect(permissionsOfRole('admin')).toContain('team:add-members');
-    expect(permissionsOfRole('editor').filter((permission) => permission.startsWith('team:'))).toEqual([]);
-    expect(memberRolesWith('server:view').sort()).toEqual(['admin', 'editor']);
+    expect(permissionsOfRole('developer').filter((permission) => permission.startsWith('team:'))).toEqual([]);
+    expect(memberRolesWith('server:view').sort()).toEqual(['admin', 'developer', 'viewer']);
     expect(memberRolesWith('team:delete')).toEqual([]);
   });
 
@@ -58,7 +93,7 @@ describe('access rules', () => {
       canRemoveTeamMembers: true,
       canUpdateTeam: true,
     });
-    expect(teamPermissionsFor('editor', team)).toEqual({
+    expect(teamPermissionsFor('developer', team)).toEqual({
       canAddTeamMembers: false,
       canDeleteTeam: false,
       canRemoveTeamMembers: false,

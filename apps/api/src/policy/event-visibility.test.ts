@@ -25,7 +25,7 @@ describe('event visibility', () => {
     const ed = await signIn(testApp(), 'Ed Editor');
     const mallory = await signIn(testApp(), 'Mallory');
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     const server = await insertServer(db(), olga.user.id);
     await insertShare(db(), team.id, server.id);
     const events = createEventsRepository(db());

@@ -1,7 +1,16 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../database/database.js';
-import { servers, teamMembers, teams, teamServers } from '../database/schema.js';
+import type { TeamPermission } from '@hostdeck/contracts';
+import {
+  servers,
+  sites,
+  teamMembers,
+  teamMemberScopes,
+  teamRoles,
+  teams,
+  teamServers,
+} from '../database/schema.js';
 import { memberRolesWith } from './abilities.js';
 
 /**
@@ -26,40 +35,76 @@ export const serverColumns = {
 };
 export type ServerRecord = Pick<typeof servers.$inferSelect, keyof typeof serverColumns>;
 
-/** The server (policy columns) and the caller's roles in the teams sharing it; null when missing. */
+/** The server (policy columns) and the caller's grants in the teams sharing it; null when missing. */
 export async function findServerAndTeamRows(db: Database, userId: number, serverId: number) {
   const [server] = await db.select(serverColumns).from(servers).where(eq(servers.id, serverId)).limit(1);
   if (!server) return null;
-  return { server, rows: await findTeamRows(db, userId, serverId) };
+  return { server, ...(await findTeamRows(db, userId, serverId)) };
 }
 
-/** The caller's roles in the teams sharing a server (its owner is on the server's row). */
-export function findTeamRows(db: Database, userId: number, serverId: number) {
-  return db
-    .select({ teamOwnerId: teams.userId, memberRole: teamMembers.role })
+/**
+ * The caller's roles in the teams sharing a server (its owner is on the server's row), with the
+ * permissions of a custom role, and the caller's scope rows in those teams.
+ */
+export async function findTeamRows(db: Database, userId: number, serverId: number) {
+  const rows = await db
+    .select({
+      teamId: teams.id,
+      teamOwnerId: teams.userId,
+      memberRole: teamMembers.role,
+      memberScoped: teamMembers.scoped,
+      customPermissions: teamRoles.permissions,
+    })
     .from(teamServers)
     .innerJoin(teams, eq(teams.id, teamServers.teamId))
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .leftJoin(teamRoles, and(eq(teamRoles.teamId, teams.id), eq(teamRoles.key, teamMembers.role)))
     .where(eq(teamServers.serverId, serverId));
+  const teamIds = rows.filter((row) => row.memberScoped === true).map((row) => row.teamId);
+  const scopes = teamIds.length
+    ? await db
+        .select({
+          teamId: teamMemberScopes.teamId,
+          serverId: teamMemberScopes.serverId,
+          siteId: teamMemberScopes.siteId,
+        })
+        .from(teamMemberScopes)
+        .where(and(eq(teamMemberScopes.userId, userId), inArray(teamMemberScopes.teamId, teamIds)))
+    : [];
+  return { rows, scopes };
+}
+export type TeamRows = Awaited<ReturnType<typeof findTeamRows>>;
+
+/** `role holds permission` in SQL: a built-in role listing it, or a custom role of the team. */
+function memberHolds(permission: TeamPermission): SQL {
+  const builtIn = memberRolesWith(permission);
+  return sql`(${builtIn.length ? inArray(teamMembers.role, builtIn) : sql`false`} or exists (select 1 from ${teamRoles} where ${teamRoles.teamId} = ${teamMembers.teamId} and ${teamRoles.key} = ${teamMembers.role} and ${teamRoles.permissions} @> ${JSON.stringify([permission])}::jsonb))`;
+}
+
+/** The member's scope in SQL: not scoped, or a scope row reaching `serverId` (and the site). */
+function scopeReaches(serverId: SQL | AnyPgColumn, siteId?: AnyPgColumn): SQL {
+  const scoped = sql`select 1 from ${teamMemberScopes} where ${teamMemberScopes.teamId} = ${teamMembers.teamId} and ${teamMemberScopes.userId} = ${teamMembers.userId}`;
+  const site = siteId
+    ? sql` and (${teamMemberScopes.siteId} is null or ${teamMemberScopes.siteId} = ${siteId})`
+    : sql``;
+  return sql`(not ${teamMembers.scoped} or exists (${scoped} and ${teamMemberScopes.serverId} = ${serverId}${site}))`;
 }
 
 /**
  * The ids of the servers a user may view, as a subquery for lists: `column in (…)`. Kept in SQL so
  * a list is filtered by the database, not by loading every row. Must agree with authorizeServer
- * (policy.test.ts checks both on the same cases).
+ * (policy.test.ts checks both on the same cases): custom roles and scopes included.
  */
 export function visibleServerIds(userId: number): SQL {
-  const viewerRoles = memberRolesWith('server:view');
   return sql`select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
     union
     select ${teamServers.serverId} from ${teamServers}
     inner join ${teams} on ${teams.id} = ${teamServers.teamId}
     where ${teams.userId} = ${userId}
-      or exists (select 1 from ${teamMembers} where ${and(
-        eq(teamMembers.teamId, teams.id),
-        eq(teamMembers.userId, userId),
-        viewerRoles.length ? inArray(teamMembers.role, viewerRoles) : sql`false`,
-      )})`;
+    union
+    select ${teamServers.serverId} from ${teamServers}
+    inner join ${teamMembers} on ${teamMembers.teamId} = ${teamServers.teamId} and ${teamMembers.userId} = ${userId}
+    where ${memberHolds('server:view')} and ${scopeReaches(sql`${teamServers.serverId}`)}`;
 }
 
 /** A condition for lists of anything that belongs to a server (servers, events, later sites). */
@@ -69,20 +114,21 @@ export function serverIsVisibleTo(serverIdColumn: AnyPgColumn, userId: number): 
 
 /** The rows naming everyone who may view a server (see usersWithServerAccess). */
 export async function serverViewerRows(db: Database, serverId: number) {
-  const viewerRoles = memberRolesWith('server:view');
-  return db
-    .select({ owner: servers.userId, teamOwner: teams.userId, member: teamMembers.userId })
-    .from(servers)
-    .leftJoin(teamServers, eq(teamServers.serverId, servers.id))
-    .leftJoin(teams, eq(teams.id, teamServers.teamId))
-    .leftJoin(
-      teamMembers,
-      and(
-        eq(teamMembers.teamId, teams.id),
-        viewerRoles.length ? inArray(teamMembers.role, viewerRoles) : sql`false`,
-      ),
-    )
-    .where(eq(servers.id, serverId));
+  const [owner] = await db.select({ id: servers.userId }).from(servers).where(eq(servers.id, serverId));
+  if (!owner) return [];
+  const teamOwners = await db
+    .select({ id: teams.userId })
+    .from(teamServers)
+    .innerJoin(teams, eq(teams.id, teamServers.teamId))
+    .where(eq(teamServers.serverId, serverId));
+  const members = await db
+    .select({ id: teamMembers.userId })
+    .from(teamServers)
+    .innerJoin(teamMembers, eq(teamMembers.teamId, teamServers.teamId))
+    .where(
+      and(eq(teamServers.serverId, serverId), memberHolds('server:view'), scopeReaches(sql`${serverId}`)),
+    );
+  return [owner, ...teamOwners, ...members];
 }
 
 /** A team and the caller's member role in it (null when not a member); null when no such team. */
@@ -96,6 +142,41 @@ export async function findTeamWithMemberRole(db: Database, userId: number, teamI
   return row ?? null;
 }
 
-export function siteIsVisibleTo(siteServerIdColumn: AnyPgColumn, userId: number): SQL {
-  return serverIsVisibleTo(siteServerIdColumn, userId);
+/**
+ * A condition for lists of sites: the site's server is the caller's or shared with the whole
+ * server in reach, or the caller's scope names the site itself.
+ */
+export function siteIsVisibleTo(
+  siteIdColumn: AnyPgColumn,
+  siteServerIdColumn: AnyPgColumn,
+  userId: number,
+): SQL {
+  return sql`(${siteServerIdColumn} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
+    union
+    select ${teamServers.serverId} from ${teamServers}
+    inner join ${teams} on ${teams.id} = ${teamServers.teamId}
+    where ${teams.userId} = ${userId})
+    or exists (select 1 from ${teamServers}
+    inner join ${teamMembers} on ${teamMembers.teamId} = ${teamServers.teamId} and ${teamMembers.userId} = ${userId}
+    where ${teamServers.serverId} = ${siteServerIdColumn} and ${memberHolds('server:view')}
+      and ${scopeReaches(siteServerIdColumn, siteIdColumn)}))`;
+}
+
+/** A team's custom roles, by key: their permissions. */
+export async function findCustomRoles(db: Database, teamId: number): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ key: teamRoles.key, permissions: teamRoles.permissions })
+    .from(teamRoles)
+    .where(eq(teamRoles.teamId, teamId));
+  return new Map(rows.map((row) => [row.key, row.permissions]));
+}
+
+/** The server of a site; null when no such site. */
+export async function findSiteServerId(db: Database, siteId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ serverId: sites.serverId })
+    .from(sites)
+    .where(eq(sites.id, siteId))
+    .limit(1);
+  return row?.serverId ?? null;
 }

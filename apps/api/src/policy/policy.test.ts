@@ -62,8 +62,8 @@ describe.each(databases)('access policy on $name', (database) => {
     const mallory = await user('Mallory');
     const server = await insertServer(db(), alice.id);
     const team = await insertTeam(db(), tom.id);
-    await insertMember(db(), team.id, alice.id, 'editor');
-    await insertMember(db(), team.id, ed.id, 'editor');
+    await insertMember(db(), team.id, alice.id, 'developer');
+    await insertMember(db(), team.id, ed.id, 'developer');
     await insertMember(db(), team.id, ada.id, 'admin');
     await insertShare(db(), team.id, server.id);
     return { alice, tom, ed, ada, mallory, server, team };
@@ -137,7 +137,7 @@ describe.each(databases)('access policy on $name', (database) => {
   it('gives a role it does not know no access, in checks and in lists alike', async () => {
     const { server, team } = await scene();
     const ghost = await user('Ghost');
-    await insertMember(db(), team.id, ghost.id, 'viewer');
+    await insertMember(db(), team.id, ghost.id, 'auditor');
     expect(await outcome(ghost.id, server.id, 'view')).toBe(404);
     expect(await visibleIds(ghost.id)).not.toContain(server.id);
     expect(await usersWithServerAccess(db(), server.id)).not.toContain(ghost.id);
@@ -180,7 +180,7 @@ describe.each(databases)('access policy on $name', (database) => {
     expect((await authorizeTeam(db(), tom, team.id, 'team:delete')).role).toBe('owner');
     expect((await authorizeTeam(db(), ada, team.id, 'team:add-members')).role).toBe('admin');
     await expect(authorizeTeam(db(), ada, team.id, 'team:delete')).rejects.toBeInstanceOf(ForbiddenError);
-    expect((await authorizeTeam(db(), ed, team.id)).role).toBe('editor');
+    expect((await authorizeTeam(db(), ed, team.id)).role).toBe('developer');
     await expect(authorizeTeam(db(), ed, team.id, 'team:update')).rejects.toBeInstanceOf(ForbiddenError);
     await expect(authorizeTeam(db(), mallory, team.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(authorizeTeam(db(), mallory, 2_000_000_000)).rejects.toBeInstanceOf(NotFoundError);

@@ -1,11 +1,20 @@
 import type { Database } from '../database/database.js';
 import { ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { serverAbilityAllowed, serverIsVisible, type ServerAbility } from './abilities.js';
+import { TEAM_PERMISSIONS } from '@hostdeck/contracts';
+import {
+  permissionsOfRole,
+  serverAbilityAllowed,
+  serverIsVisible,
+  type ServerAbility,
+  type ServerAccess,
+  type TeamGrant,
+} from './abilities.js';
 import {
   findServerAndTeamRows,
   findTeamRows,
   serverViewerRows,
   type ServerRecord,
+  type TeamRows,
 } from './policy.repository.js';
 
 export {
@@ -30,18 +39,38 @@ export interface Caller {
 export async function findServerAccess(db: Database, userId: number, serverId: number) {
   const found = await findServerAndTeamRows(db, userId, serverId);
   if (!found) return null;
-  return { server: found.server, access: accessOf(userId, found.server, found.rows) };
+  return { server: found.server, access: accessOf(userId, found.server, found) };
 }
 
-function accessOf(
+/**
+ * The caller's grants on one server: the team's owner holds every permission on the whole server;
+ * a member their role's, over their scope (not scoped: every shared server; else rows naming the
+ * server with no site: the whole server; rows naming sites: only those sites; none: nothing).
+ */
+export function accessOf(
   userId: number,
-  server: { userId: number },
-  rows: readonly { teamOwnerId: number; memberRole: string | null }[],
-) {
-  const teamRoles = rows.flatMap((row) =>
-    row.teamOwnerId === userId ? ['owner'] : row.memberRole === null ? [] : [row.memberRole],
-  );
-  return { isOwner: server.userId === userId, teamRoles };
+  server: { id: number; userId: number },
+  found: TeamRows,
+): ServerAccess {
+  const grants: TeamGrant[] = [];
+  for (const row of found.rows) {
+    if (row.teamOwnerId === userId) {
+      grants.push({ permissions: TEAM_PERMISSIONS, sites: null });
+      continue;
+    }
+    if (row.memberRole === null) continue;
+    const custom = new Map([[row.memberRole, row.customPermissions ?? []]]);
+    const permissions = permissionsOfRole(row.memberRole, custom);
+    if (!row.memberScoped) {
+      grants.push({ permissions, sites: null });
+      continue;
+    }
+    const here = found.scopes.filter((scope) => scope.teamId === row.teamId && scope.serverId === server.id);
+    if (here.length === 0) continue;
+    const whole = here.some((scope) => scope.siteId === null);
+    grants.push({ permissions, sites: whole ? null : here.map((scope) => scope.siteId!) });
+  }
+  return { isOwner: server.userId === userId, grants };
 }
 
 /** The servers a caller was allowed to manage, by this check: see isManagedBy. */
@@ -89,16 +118,11 @@ export async function authorizeServer(
 }
 
 /**
- * Everyone who may view a server: its owner, and the owners and members of the teams sharing it.
+ * Everyone who may view a server: its owner, the owners of the teams sharing it, and their members
+ * whose role views and whose scope reaches it.
  * Realtime notices about the server (Event-status, spec/000 §4) go to them.
  */
 export async function usersWithServerAccess(db: Database, serverId: number): Promise<number[]> {
   const rows = await serverViewerRows(db, serverId);
-  const ids = new Set<number>();
-  for (const row of rows) {
-    ids.add(row.owner);
-    if (row.teamOwner !== null) ids.add(row.teamOwner);
-    if (row.member !== null) ids.add(row.member);
-  }
-  return [...ids];
+  return [...new Set(rows.map((row) => row.id))];
 }

@@ -2,8 +2,8 @@ import { TEAM_OWNER_ROLE, type TeamPermission } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import type { teams } from '../database/schema.js';
 import { ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { roleAllows } from './abilities.js';
-import { findTeamWithMemberRole } from './policy.repository.js';
+import { roleAllows, type CustomRoles } from './abilities.js';
+import { findCustomRoles, findTeamWithMemberRole } from './policy.repository.js';
 import type { Caller } from './server-policy.js';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -12,6 +12,8 @@ export type TeamRow = typeof teams.$inferSelect;
 export interface TeamAccess {
   team: TeamRow;
   role: string;
+  /** The team's custom roles (their permissions), for a member holding one. */
+  customRoles: CustomRoles;
 }
 
 /** The caller's access to a team; null when the team does not exist or the caller is not in it. */
@@ -22,8 +24,9 @@ export async function findTeamAccess(
 ): Promise<TeamAccess | null> {
   const row = await findTeamWithMemberRole(db, userId, teamId);
   if (!row) return null;
-  if (row.team.userId === userId) return { team: row.team, role: TEAM_OWNER_ROLE };
-  return row.memberRole === null ? null : { team: row.team, role: row.memberRole };
+  const customRoles = await findCustomRoles(db, teamId);
+  if (row.team.userId === userId) return { team: row.team, role: TEAM_OWNER_ROLE, customRoles };
+  return row.memberRole === null ? null : { team: row.team, role: row.memberRole, customRoles };
 }
 
 /**
@@ -39,6 +42,6 @@ export async function authorizeTeam(
 ): Promise<TeamAccess> {
   const access = await findTeamAccess(db, user.id, teamId);
   if (!access) throw new NotFoundError();
-  if (permission && !roleAllows(access.role, permission)) throw new ForbiddenError();
+  if (permission && !roleAllows(access.role, permission, access.customRoles)) throw new ForbiddenError();
   return access;
 }

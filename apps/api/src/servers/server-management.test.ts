@@ -41,7 +41,7 @@ describe('managing a server', () => {
     expect(response.statusCode, response.body).toBe(201);
     const server = serverDetailResponseSchema.parse(response.json()).data;
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     await insertShare(db(), team.id, server.id);
     fake.state.log.length = 0;
     return { olga, ed, mallory, server };

@@ -36,7 +36,7 @@ describe('servers API', () => {
     const ed = await signIn(test, 'Ed Editor');
     const mallory = await signIn(test, 'Mallory');
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     const shared = await insertServer(db(), olga.user.id, { name: 'shop-web', ip: '203.0.113.20' });
     const privateOne = await insertServer(db(), olga.user.id, {
       name: 'db_main',

@@ -48,7 +48,7 @@ describe('site configs API', () => {
     const ed = await signIn(test, 'Ed Editor');
     const mallory = await signIn(test, 'Mallory');
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     const server = await insertServer(db(), olga.user.id, {
       installed: true,
       hostKeyFingerprint: 'SHA256:fake',

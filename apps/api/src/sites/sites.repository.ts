@@ -47,7 +47,7 @@ export function createSitesRepository(db: Database) {
       userId: number,
       options: { page: number; perPage: number; search?: string | undefined; serverId?: number },
     ): Promise<{ total: number; rows: SiteListEntry[] }> {
-      const conditions: SQL[] = [siteIsVisibleTo(sites.serverId, userId)];
+      const conditions: SQL[] = [siteIsVisibleTo(sites.id, sites.serverId, userId)];
       if (options.serverId !== undefined) conditions.push(eq(sites.serverId, options.serverId));
       if (options.search) {
         const pattern = likePattern(options.search);

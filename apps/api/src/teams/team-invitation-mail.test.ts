@@ -17,7 +17,7 @@ describe('team invitations by mail', () => {
     return { ...ops, ivy };
   }
   /** Invites `email` as `inviter`; answers the new invitation of the team info. */
-  async function invite(inviter: SignedInUser, teamId: number, email: string, role = 'editor') {
+  async function invite(inviter: SignedInUser, teamId: number, email: string, role = 'developer') {
     const response = await inviter.api.post(`/api/teams/${teamId}/members`, { email, role });
     expect(response.statusCode).toBe(200);
     const info = teamResponseSchema.parse(response.json()).data;
@@ -99,7 +99,7 @@ describe('team invitations by mail', () => {
 
     const accepted = await ivy.api.post(`/api/team-invitations/${invitation.id}/accept`);
     expect(accepted.statusCode).toBe(200);
-    expect(teamResponseSchema.parse(accepted.json()).data.current_user_role).toBe('editor');
+    expect(teamResponseSchema.parse(accepted.json()).data.current_user_role).toBe('developer');
   });
 
   it('revokes: the invitation is gone for its addressee and from the team', async () => {

@@ -103,9 +103,9 @@ describe('team invitations', () => {
 
   it('consumes the invitation of someone who already joined', async () => {
     const { ivy, team, invitation } = await scene();
-    await insertMember(db(), team.id, ivy.user.id, 'editor');
+    await insertMember(db(), team.id, ivy.user.id, 'developer');
     const accepted = await ivy.api.post(`/api/team-invitations/${invitation.id}/accept`);
-    expect(teamResponseSchema.parse(accepted.json()).data.current_user_role).toBe('editor');
+    expect(teamResponseSchema.parse(accepted.json()).data.current_user_role).toBe('developer');
     expect(await db().select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id))).toEqual(
       [],
     );

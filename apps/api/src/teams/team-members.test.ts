@@ -41,19 +41,21 @@ describe('team members API', () => {
       name: 'Nina Newcomer',
       email: newcomer.user.email,
       role: 'admin',
+      servers: [],
+      sites: [],
     });
   });
 
   it('refuses to add someone twice, or the owner', async () => {
     const { olga, ed, team } = await scene();
     for (const email of [ed.user.email, olga.user.email]) {
-      const response = await olga.api.post(`/api/teams/${team.id}/members`, { email, role: 'editor' });
+      const response = await olga.api.post(`/api/teams/${team.id}/members`, { email, role: 'developer' });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ email: ['This user already belongs to the team.'] });
     }
     const vi = await olga.api.post(
       `/api/teams/${team.id}/members`,
-      { email: ed.user.email, role: 'editor' },
+      { email: ed.user.email, role: 'developer' },
       'vi',
     );
     expect(vi.json().message).toBe('Người dùng này đã thuộc nhóm.');
@@ -63,11 +65,11 @@ describe('team members API', () => {
     const { olga, newcomer, team } = await scene();
     const invited = await olga.api.post(`/api/teams/${team.id}/members`, {
       email: 'stranger@example.test',
-      role: 'editor',
+      role: 'developer',
     });
     expect(invited.statusCode).toBe(200);
     expect(teamResponseSchema.parse(invited.json()).data.team_invitations).toMatchObject([
-      { email: 'stranger@example.test', role: 'editor', team_id: team.id },
+      { email: 'stranger@example.test', role: 'developer', team_id: team.id },
     ]);
     const again = await olga.api.post(`/api/teams/${team.id}/members`, {
       email: 'Stranger@Example.test',
@@ -92,7 +94,7 @@ describe('team members API', () => {
     for (const [body, errors] of [
       [{ email: 'a@example.test', role: 'owner' }, { role: ['The selected role is invalid.'] }],
       [{ email: 'a@example.test' }, { role: ['Required'] }],
-      [{ email: 'not-an-email', role: 'editor' }, { email: ['The email must be a valid email address.'] }],
+      [{ email: 'not-an-email', role: 'developer' }, { email: ['The email must be a valid email address.'] }],
     ] as const) {
       const response = await olga.api.post(`/api/teams/${team.id}/members`, body);
       expect(response.statusCode).toBe(422);
@@ -106,11 +108,11 @@ describe('team members API', () => {
     const { olga, ed, newcomer, team } = await scene();
     const refused = await ed.api.post(`/api/teams/${team.id}/members`, {
       email: newcomer.user.email,
-      role: 'editor',
+      role: 'developer',
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This action is unauthorized.');
-    await olga.api.post(`/api/teams/${team.id}/members`, { email: 'later@example.test', role: 'editor' });
+    await olga.api.post(`/api/teams/${team.id}/members`, { email: 'later@example.test', role: 'developer' });
     expect((await teamInfo(ed, team.id)).team_invitations).toEqual([]);
     expect((await teamInfo(olga, team.id)).team_invitations).toHaveLength(1);
   });
@@ -118,7 +120,7 @@ describe('team members API', () => {
   it('changes roles for those who may add members; the owner has no role to change', async () => {
     const { olga, ada, ed, team } = await scene();
     expect(
-      (await ed.api.put(`/api/teams/${team.id}/members/${ada.user.id}`, { role: 'editor' })).statusCode,
+      (await ed.api.put(`/api/teams/${team.id}/members/${ada.user.id}`, { role: 'developer' })).statusCode,
     ).toBe(403);
     const promoted = await ada.api.put(`/api/teams/${team.id}/members/${ed.user.id}`, { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
@@ -127,13 +129,13 @@ describe('team members API', () => {
     );
     expect((await teamInfo(ed, team.id)).permissions.canUpdateTeam).toBe(true);
     expect(
-      (await ada.api.put(`/api/teams/${team.id}/members/${olga.user.id}`, { role: 'editor' })).statusCode,
+      (await ada.api.put(`/api/teams/${team.id}/members/${olga.user.id}`, { role: 'developer' })).statusCode,
     ).toBe(404);
   });
 
   it('removes members for managers, lets a member leave, never the owner', async () => {
     const { olga, ada, ed, newcomer, team } = await scene();
-    await insertMember(db(), team.id, newcomer.user.id, 'editor');
+    await insertMember(db(), team.id, newcomer.user.id, 'developer');
     expect((await ed.api.delete(`/api/teams/${team.id}/members/${newcomer.user.id}`)).statusCode).toBe(403);
     expect((await ada.api.delete(`/api/teams/${team.id}/members/${newcomer.user.id}`)).statusCode).toBe(204);
     expect((await newcomer.api.get(`/api/teams/${team.id}`)).statusCode).toBe(404);

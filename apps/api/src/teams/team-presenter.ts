@@ -5,14 +5,27 @@ import {
   type InvitationDetails,
   type Locale,
   type Team,
+  type TeamRoleInfo,
 } from '@hostdeck/contracts';
 import { translate } from '../i18n/translate.js';
 import { teamPermissionsFor } from '../policy/abilities.js';
-import type { InvitationRow, InvitationWithTeam, TeamDetails } from './teams.repository.js';
+import type { CustomRoleRow, InvitationRow, InvitationWithTeam, TeamDetails } from './teams.repository.js';
+
+/** A team's own role as role info: its name as given, no description. */
+export function presentCustomRole(row: CustomRoleRow): TeamRoleInfo {
+  return {
+    key: row.key,
+    name: row.name,
+    description: '',
+    permissions: TEAM_PERMISSIONS.filter((permission) => row.permissions.includes(permission)),
+    custom: true,
+  };
+}
 
 /** Team info of spec/000 §3 as `viewerRole` sees it; role names in the caller's language. */
 export function presentTeam(details: TeamDetails, viewerRole: string, locale: Locale): Team {
-  const permissions = teamPermissionsFor(viewerRole, details.team);
+  const customRoles = new Map(details.customRoles.map((role) => [role.key, role.permissions]));
+  const permissions = teamPermissionsFor(viewerRole, details.team, customRoles);
   // Pending addresses are the business of those who manage membership, not of every editor.
   const seesInvitations = permissions.canAddTeamMembers || permissions.canRemoveTeamMembers;
   return {
@@ -28,15 +41,21 @@ export function presentTeam(details: TeamDetails, viewerRole: string, locale: Lo
       name: member.name,
       email: member.email,
       role: member.role,
+      servers: member.servers,
+      sites: member.sites,
     })),
     team_invitations: seesInvitations ? details.invitations.map(presentInvitation) : [],
     servers: details.servers,
-    availableRoles: Object.entries(TEAM_ROLES).map(([key, role]) => ({
-      key,
-      name: translate(locale, role.name),
-      description: translate(locale, role.description),
-      permissions: [...role.permissions],
-    })),
+    availableRoles: [
+      ...Object.entries(TEAM_ROLES).map(([key, role]) => ({
+        key,
+        name: translate(locale, role.name),
+        description: translate(locale, role.description),
+        permissions: [...role.permissions],
+        custom: false,
+      })),
+      ...details.customRoles.map(presentCustomRole),
+    ],
     availablePermissions: [...TEAM_PERMISSIONS],
     defaultPermissions: [...TEAM_ROLES[DEFAULT_TEAM_ROLE].permissions],
     permissions,

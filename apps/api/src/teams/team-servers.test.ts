@@ -31,7 +31,7 @@ describe('sharing servers with a team', () => {
     unsubscribe();
     expect(response.statusCode).toBe(200);
     expect(teamResponseSchema.parse(response.json()).data.servers).toEqual([
-      { id: edsServer.id, name: 'ed-web' },
+      { id: edsServer.id, name: 'ed-web', sites: [] },
     ]);
     expect(messages).toContainEqual({ type: 'Update-data', keys: ['servers', 'sites', 'user'] });
 

@@ -2,7 +2,17 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TEAM_INVITATION_TTL_DAYS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
-import { servers, teamInvitations, teamMembers, teams, teamServers, users } from '../database/schema.js';
+import {
+  servers,
+  sites,
+  teamInvitations,
+  teamMembers,
+  teamMemberScopes,
+  teamRoles,
+  teams,
+  teamServers,
+  users,
+} from '../database/schema.js';
 import type { TeamRow } from '../policy/team-policy.js';
 
 export type InvitationRow = typeof teamInvitations.$inferSelect;
@@ -16,10 +26,13 @@ export interface TeamPerson {
 export interface TeamDetails {
   team: TeamRow;
   owner: TeamPerson;
-  members: (TeamPerson & { role: string })[];
+  /** Members with their role and scope (servers: whole servers; sites: single sites). */
+  members: (TeamPerson & { role: string; servers: number[]; sites: number[] })[];
   invitations: InvitationRow[];
-  servers: { id: number; name: string }[];
+  servers: { id: number; name: string; sites: { id: number; name: string }[] }[];
+  customRoles: CustomRoleRow[];
 }
+export type CustomRoleRow = typeof teamRoles.$inferSelect;
 
 export interface InvitationWithTeam {
   invitation: InvitationRow;
@@ -91,6 +104,7 @@ export function createTeamsRepository(db: Database) {
           members: [],
           invitations: [],
           servers: [],
+          customRoles: [],
         });
       }
       const members = await db
@@ -99,7 +113,25 @@ export function createTeamsRepository(db: Database) {
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(inArray(teamMembers.teamId, teamIds))
         .orderBy(asc(teamMembers.createdAt), asc(users.id));
-      for (const { teamId, ...member } of members) details.get(teamId)?.members.push(member);
+      const scopes = await db
+        .select()
+        .from(teamMemberScopes)
+        .where(inArray(teamMemberScopes.teamId, teamIds))
+        .orderBy(asc(teamMemberScopes.id));
+      for (const { teamId, ...member } of members) {
+        const own = scopes.filter((scope) => scope.teamId === teamId && scope.userId === member.id);
+        details.get(teamId)?.members.push({
+          ...member,
+          servers: own.filter((scope) => scope.siteId === null).map((scope) => scope.serverId),
+          sites: own.flatMap((scope) => (scope.siteId === null ? [] : [scope.siteId])),
+        });
+      }
+      const roles = await db
+        .select()
+        .from(teamRoles)
+        .where(inArray(teamRoles.teamId, teamIds))
+        .orderBy(asc(teamRoles.id));
+      for (const role of roles) details.get(role.teamId)?.customRoles.push(role);
       const invitations = await db
         .select()
         .from(teamInvitations)
@@ -112,7 +144,26 @@ export function createTeamsRepository(db: Database) {
         .innerJoin(servers, eq(servers.id, teamServers.serverId))
         .where(inArray(teamServers.teamId, teamIds))
         .orderBy(asc(servers.name), asc(servers.id));
-      for (const { teamId, ...server } of shared) details.get(teamId)?.servers.push(server);
+      const sharedSites = shared.length
+        ? await db
+            .select({ id: sites.id, name: sites.name, serverId: sites.serverId })
+            .from(sites)
+            .where(
+              inArray(
+                sites.serverId,
+                shared.map((server) => server.id),
+              ),
+            )
+            .orderBy(asc(sites.name), asc(sites.id))
+        : [];
+      for (const { teamId, ...server } of shared) {
+        details.get(teamId)?.servers.push({
+          ...server,
+          sites: sharedSites
+            .filter((site) => site.serverId === server.id)
+            .map((site) => ({ id: site.id, name: site.name })),
+        });
+      }
       return details;
     },
 
@@ -158,12 +209,109 @@ export function createTeamsRepository(db: Database) {
       return row?.role ?? null;
     },
 
-    async updateMemberRole(teamId: number, userId: number, role: string): Promise<boolean> {
+    /**
+     * Sets a member's role and, when given, their scope (rows replaced at once: an empty scope
+     * reaches every shared server). False when they are not a member.
+     */
+    async updateMember(
+      teamId: number,
+      userId: number,
+      role: string,
+      scope: { serverId: number; siteId: number | null }[] | null,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(teamMembers)
+          .set(scope ? { role, scoped: scope.length > 0 } : { role })
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+          .returning({ userId: teamMembers.userId });
+        if (rows.length === 0) return false;
+        if (scope) {
+          await tx
+            .delete(teamMemberScopes)
+            .where(and(eq(teamMemberScopes.teamId, teamId), eq(teamMemberScopes.userId, userId)));
+          if (scope.length) {
+            await tx.insert(teamMemberScopes).values(scope.map((row) => ({ teamId, userId, ...row })));
+          }
+        }
+        return true;
+      });
+    },
+
+    /** The servers the team shares and, for the given sites, each site's server (if shared). */
+    async sharedScope(teamId: number, siteIds: number[]) {
+      const shared = await db
+        .select({ id: teamServers.serverId })
+        .from(teamServers)
+        .where(eq(teamServers.teamId, teamId));
+      const siteServers = siteIds.length
+        ? await db
+            .select({ id: sites.id, serverId: sites.serverId })
+            .from(sites)
+            .where(inArray(sites.id, siteIds))
+        : [];
+      return { servers: shared.map((row) => row.id), sites: siteServers };
+    },
+
+    async listCustomRoles(teamId: number): Promise<CustomRoleRow[]> {
+      return db.select().from(teamRoles).where(eq(teamRoles.teamId, teamId)).orderBy(asc(teamRoles.id));
+    },
+
+    async findCustomRole(teamId: number, key: string): Promise<CustomRoleRow | null> {
+      const [row] = await db
+        .select()
+        .from(teamRoles)
+        .where(and(eq(teamRoles.teamId, teamId), eq(teamRoles.key, key)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Null when the team already has a role with this key. */
+    async insertCustomRole(
+      teamId: number,
+      role: { key: string; name: string; permissions: string[] },
+    ): Promise<CustomRoleRow | null> {
+      const [row] = await db
+        .insert(teamRoles)
+        .values({ teamId, ...role })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+
+    async updateCustomRole(
+      teamId: number,
+      key: string,
+      role: { name: string; permissions: string[] },
+    ): Promise<CustomRoleRow | null> {
+      const [row] = await db
+        .update(teamRoles)
+        .set(role)
+        .where(and(eq(teamRoles.teamId, teamId), eq(teamRoles.key, key)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** True when a member or a pending invitation still holds the role. */
+    async customRoleInUse(teamId: number, key: string): Promise<boolean> {
+      const [member] = await db
+        .select({ id: teamMembers.userId })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, key)))
+        .limit(1);
+      const [invitation] = await db
+        .select({ id: teamInvitations.id })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.role, key)))
+        .limit(1);
+      return Boolean(member ?? invitation);
+    },
+
+    async deleteCustomRole(teamId: number, key: string): Promise<boolean> {
       const rows = await db
-        .update(teamMembers)
-        .set({ role })
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-        .returning({ userId: teamMembers.userId });
+        .delete(teamRoles)
+        .where(and(eq(teamRoles.teamId, teamId), eq(teamRoles.key, key)))
+        .returning({ id: teamRoles.id });
       return rows.length > 0;
     },
 
@@ -178,6 +326,9 @@ export function createTeamsRepository(db: Database) {
           .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
           .returning({ userId: teamMembers.userId });
         if (removed.length === 0) return false;
+        await tx
+          .delete(teamMemberScopes)
+          .where(and(eq(teamMemberScopes.teamId, teamId), eq(teamMemberScopes.userId, userId)));
         await tx
           .delete(teamServers)
           .where(
@@ -270,6 +421,7 @@ export function createTeamsRepository(db: Database) {
       return row?.ownerId ?? null;
     },
 
+    /** Scope rows naming the server stay: a scoped member keeps reaching nothing more than before. */
     async unshareServer(teamId: number, serverId: number) {
       await db
         .delete(teamServers)

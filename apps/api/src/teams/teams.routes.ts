@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamRoutes as routes } from '@hostdeck/contracts';
 import { route } from '../http/route.js';
-import { presentInvitationDetails, presentTeam } from './team-presenter.js';
+import { presentCustomRole, presentInvitationDetails, presentTeam } from './team-presenter.js';
 import type { TeamsService } from './teams.service.js';
 
 /** Teams and the team permissions of spec/000 §3, §6, §7 Teams; every rule lives in the service. */
@@ -36,7 +36,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
     answer(await teams.addMember(user, params.team, body), locale),
   );
   route(app, routes.updateTeamMember, {}, async ({ user, params, body, locale }) =>
-    answer(await teams.updateMember(user, params.team, params.user, body.role), locale),
+    answer(await teams.updateMember(user, params.team, params.user, body), locale),
   );
   route(app, routes.removeTeamMember, {}, ({ user, params }) =>
     teams.removeMember(user, params.team, params.user),
@@ -46,6 +46,18 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
   );
   route(app, routes.unshareServer, {}, ({ user, params }) =>
     teams.unshareServer(user, params.team, params.server),
+  );
+  route(app, routes.teamRoles, {}, async ({ user, params }) => ({
+    data: (await teams.listRoles(user, params.team)).map(presentCustomRole),
+  }));
+  route(app, routes.createTeamRole, { status: 201 }, async ({ user, params, body }) => ({
+    data: presentCustomRole(await teams.createRole(user, params.team, body)),
+  }));
+  route(app, routes.updateTeamRole, {}, async ({ user, params, body }) => ({
+    data: presentCustomRole(await teams.updateRole(user, params.team, params.role, body)),
+  }));
+  route(app, routes.deleteTeamRole, {}, ({ user, params }) =>
+    teams.deleteRole(user, params.team, params.role),
   );
   route(app, routes.showInvitation, {}, async ({ user, params }) => ({
     data: presentInvitationDetails(await teams.showInvitation(user, params.invitation)),

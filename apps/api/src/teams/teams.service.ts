@@ -1,14 +1,16 @@
 import {
   TEAM_MESSAGES,
   TEAM_OWNER_ROLE,
+  TEAM_ROLES,
   UPDATE_KEYS,
-  type TeamRoleKey,
+  type TeamRoleRequest,
   type UpdateKey,
+  type UpdateTeamMemberRequest,
 } from '@hostdeck/contracts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { roleAllows } from '../policy/abilities.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
-import type { InvitationRow, TeamDetails, TeamsRepository } from './teams.repository.js';
+import type { CustomRoleRow, InvitationRow, TeamDetails, TeamsRepository } from './teams.repository.js';
 
 /** The caller: enough of the users row to decide, to match invitations and to sign them. */
 export interface TeamCaller {
@@ -127,9 +129,10 @@ export function createTeamsService(options: {
     async addMember(
       caller: TeamCaller,
       teamId: number,
-      request: { email: string; role: TeamRoleKey },
+      request: { email: string; role: string },
     ): Promise<TeamView> {
       const access = await policy.authorizeTeam(caller, teamId, 'team:add-members');
+      await assertRoleOfTeam(teamId, request.role);
       const existing = await repository.findUserByEmail(request.email);
       if (
         existing &&
@@ -165,24 +168,70 @@ export function createTeamsService(options: {
       return renewed;
     },
 
-    /** Changing a role grants what adding does, so it needs the add-members permission. */
+    /**
+     * Changing a role or scope grants what adding does, so it needs the add-members permission.
+     * `servers` and `sites` must be shared with the team (else 422). The Update-data notice that
+     * follows makes open terminals re-check their access and close (terminal.routes.ts).
+     */
     async updateMember(
       caller: TeamCaller,
       teamId: number,
       memberId: number,
-      role: TeamRoleKey,
+      request: UpdateTeamMemberRequest,
     ): Promise<TeamView> {
       const access = await policy.authorizeTeam(caller, teamId, 'team:add-members');
+      await assertRoleOfTeam(teamId, request.role);
+      const scope =
+        request.servers === undefined && request.sites === undefined
+          ? null
+          : await scopeRows(teamId, request.servers ?? [], request.sites ?? []);
       // The owner has no member row: their role is not one to change.
-      if (!(await repository.updateMemberRole(teamId, memberId, role))) throw new NotFoundError();
+      if (!(await repository.updateMember(teamId, memberId, request.role, scope))) throw new NotFoundError();
       await notifyTeam(teamId);
-      return view(teamId, memberId === caller.id ? role : access.role);
+      return view(teamId, memberId === caller.id ? request.role : access.role);
+    },
+
+    /** The roles a member may be given here: the built-in ones and the team's own. */
+    async listRoles(caller: TeamCaller, teamId: number): Promise<CustomRoleRow[]> {
+      await policy.authorizeTeam(caller, teamId);
+      return repository.listCustomRoles(teamId);
+    },
+
+    async createRole(caller: TeamCaller, teamId: number, request: TeamRoleRequest): Promise<CustomRoleRow> {
+      await policy.authorizeTeam(caller, teamId, 'team:update');
+      const row = await repository.insertCustomRole(teamId, request);
+      if (!row) throw new ValidationError({ key: [TEAM_MESSAGES.roleTaken] });
+      return row;
+    },
+
+    /** Members holding the role get its new permissions at once (and are told their lists changed). */
+    async updateRole(
+      caller: TeamCaller,
+      teamId: number,
+      key: string,
+      request: Omit<TeamRoleRequest, 'key'>,
+    ): Promise<CustomRoleRow> {
+      await policy.authorizeTeam(caller, teamId, 'team:update');
+      const row = await repository.updateCustomRole(teamId, key, request);
+      if (!row) throw new NotFoundError();
+      await notifyTeam(teamId);
+      return row;
+    },
+
+    /** A role still given to a member or a pending invitation cannot go (422). */
+    async deleteRole(caller: TeamCaller, teamId: number, key: string): Promise<void> {
+      await policy.authorizeTeam(caller, teamId, 'team:update');
+      if (!(await repository.findCustomRole(teamId, key))) throw new NotFoundError();
+      if (await repository.customRoleInUse(teamId, key)) {
+        throw new ValidationError({ role: [TEAM_MESSAGES.roleInUse] });
+      }
+      await repository.deleteCustomRole(teamId, key);
     },
 
     /** Managers remove members; any member may leave. The owner can do neither to themselves. */
     async removeMember(caller: TeamCaller, teamId: number, memberId: number): Promise<void> {
       const access = await policy.authorizeTeam(caller, teamId);
-      if (memberId !== caller.id && !roleAllows(access.role, 'team:remove-members')) {
+      if (memberId !== caller.id && !roleAllows(access.role, 'team:remove-members', access.customRoles)) {
         throw new ForbiddenError();
       }
       if (memberId === access.team.userId) throw new ValidationError({ user: [TEAM_MESSAGES.leaveOwnTeam] });
@@ -205,7 +254,9 @@ export function createTeamsService(options: {
       const access = await policy.authorizeTeam(caller, teamId);
       const ownerId = await repository.findSharedServerOwner(teamId, serverId);
       if (ownerId === null) throw new NotFoundError();
-      if (ownerId !== caller.id && !roleAllows(access.role, 'team:update')) throw new ForbiddenError();
+      if (ownerId !== caller.id && !roleAllows(access.role, 'team:update', access.customRoles)) {
+        throw new ForbiddenError();
+      }
       const affected = await repository.teamUserIds(teamId);
       await repository.unshareServer(teamId, serverId);
       notify([...new Set([...affected, ownerId])], ACCESS_CHANGED);
@@ -252,9 +303,37 @@ export function createTeamsService(options: {
     },
   };
 
+  /** A built-in role, or a custom role of this team; else 422 'The selected role is invalid.' */
+  async function assertRoleOfTeam(teamId: number, role: string) {
+    if (Object.hasOwn(TEAM_ROLES, role)) return;
+    if (!(await repository.findCustomRole(teamId, role))) {
+      throw new ValidationError({ role: [TEAM_MESSAGES.invalidRole] });
+    }
+  }
+
+  /** Scope rows for chosen servers (whole) and sites; each must be shared with the team (422). */
+  async function scopeRows(teamId: number, serverIds: number[], siteIds: number[]) {
+    const shared = await repository.sharedScope(teamId, siteIds);
+    const notShared = () => new ValidationError({ servers: [TEAM_MESSAGES.notShared] });
+    if (serverIds.some((id) => !shared.servers.includes(id))) throw notShared();
+    const rows: { serverId: number; siteId: number | null }[] = [...new Set(serverIds)].map((serverId) => ({
+      serverId,
+      siteId: null,
+    }));
+    for (const siteId of new Set(siteIds)) {
+      const site = shared.sites.find((candidate) => candidate.id === siteId);
+      if (!site || !shared.servers.includes(site.serverId)) throw notShared();
+      rows.push({ serverId: site.serverId, siteId });
+    }
+    return rows;
+  }
+
   async function authorizeInvitationManager(caller: TeamCaller, teamId: number) {
     const access = await policy.authorizeTeam(caller, teamId);
-    if (!roleAllows(access.role, 'team:add-members') && !roleAllows(access.role, 'team:remove-members')) {
+    if (
+      !roleAllows(access.role, 'team:add-members', access.customRoles) &&
+      !roleAllows(access.role, 'team:remove-members', access.customRoles)
+    ) {
       throw new ForbiddenError();
     }
   }

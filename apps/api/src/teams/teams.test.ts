@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from '../testing/sql.js';
-import { errorResponseSchema, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
+import { errorResponseSchema, TEAM_ROLES, teamResponseSchema, userTeamsSchema } from '@hostdeck/contracts';
 import { users } from '../database/schema.js';
 import { signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 import { opsTeamScene } from './testing/teams.js';
@@ -29,7 +29,7 @@ describe('teams API', () => {
 
     const member = userTeamsSchema.parse((await ed.api.get('/api/user/teams')).json());
     expect(member.data.map((entry) => entry.id)).toEqual([ed.personal.id, team.id]);
-    expect(member.data[1]!.current_user_role).toBe('editor');
+    expect(member.data[1]!.current_user_role).toBe('developer');
 
     const none = userTeamsSchema.parse((await outsider.api.get('/api/user/teams')).json());
     expect(none.data.map((entry) => entry.id)).toEqual([outsider.personal.id]);
@@ -56,12 +56,12 @@ describe('teams API', () => {
       },
     });
     expect(info.users).toEqual([
-      { id: ada.user.id, name: 'Ada Admin', email: ada.user.email, role: 'admin' },
-      { id: ed.user.id, name: 'Ed Editor', email: ed.user.email, role: 'editor' },
+      { id: ada.user.id, name: 'Ada Admin', email: ada.user.email, role: 'admin', servers: [], sites: [] },
+      { id: ed.user.id, name: 'Ed Editor', email: ed.user.email, role: 'developer', servers: [], sites: [] },
     ]);
-    expect(info.availableRoles.map((role) => role.key)).toEqual(['admin', 'editor']);
+    expect(info.availableRoles.map((role) => role.key)).toEqual(['admin', 'developer', 'viewer']);
     expect(info.availablePermissions).toContain('team:delete');
-    expect(info.defaultPermissions).toEqual(['server:view', 'server:manage']);
+    expect(info.defaultPermissions).toEqual([...TEAM_ROLES.developer.permissions]);
 
     const asAdmin = teamResponseSchema.parse((await ada.api.get(`/api/teams/${team.id}`)).json()).data;
     expect(asAdmin.permissions).toEqual({
@@ -82,7 +82,11 @@ describe('teams API', () => {
   it('names the roles in the caller’s language', async () => {
     const { olga, team } = await scene();
     const info = teamResponseSchema.parse((await olga.api.get(`/api/teams/${team.id}`, 'vi')).json()).data;
-    expect(info.availableRoles.map((role) => role.name)).toEqual(['Quản trị viên', 'Biên tập viên']);
+    expect(info.availableRoles.map((role) => role.name)).toEqual([
+      'Quản trị viên',
+      'Nhà phát triển',
+      'Người xem',
+    ]);
   });
 
   it('answers 404 to a non-member, for every team route, and for ids that do not exist', async () => {

@@ -14,7 +14,7 @@ function schemaMessages(): string[] {
   const invalid = [
     createTeamRequestSchema.safeParse({ name: 'a\u0000'.repeat(200) }),
     createTeamRequestSchema.safeParse({}),
-    addTeamMemberRequestSchema.safeParse({ email: 'nope', role: 'root' }),
+    addTeamMemberRequestSchema.safeParse({ email: 'nope', role: 'Root!' }),
     addTeamMemberRequestSchema.safeParse({ email: 'a@b.test' }),
     shareServerRequestSchema.safeParse({ server_id: 'x' }),
     searchablePageQuerySchema.safeParse({ search: 'x'.repeat(300), page: 'x' }),

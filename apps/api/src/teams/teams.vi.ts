@@ -10,7 +10,14 @@ export const teamsVi: Record<string, string> = {
   Administrator: 'Quản trị viên',
   'Administrators can perform any action except deleting the team.':
     'Quản trị viên có thể thực hiện mọi hành động, trừ việc xóa nhóm.',
-  Editor: 'Biên tập viên',
-  'Editors can use the servers shared with the team.':
-    'Biên tập viên có thể sử dụng các máy chủ được chia sẻ với nhóm.',
+  Developer: 'Nhà phát triển',
+  'Developers can operate and configure the shared servers, with the terminal and the file manager, but cannot delete them or see their secrets.':
+    'Nhà phát triển có thể vận hành và cấu hình các máy chủ được chia sẻ, dùng terminal và trình quản lý tệp, nhưng không thể xóa chúng hay xem các thông tin bí mật.',
+  Viewer: 'Người xem',
+  'Viewers can only look at the shared servers.': 'Người xem chỉ có thể xem các máy chủ được chia sẻ.',
+  'A role with this key already exists.': 'Đã có một vai trò với mã này.',
+  'This role is still given to members or invitations.':
+    'Vai trò này vẫn đang được gán cho thành viên hoặc lời mời.',
+  'The selected servers and sites must be shared with the team.':
+    'Các máy chủ và trang web đã chọn phải được chia sẻ với nhóm.',
 };

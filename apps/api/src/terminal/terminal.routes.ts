@@ -7,9 +7,11 @@ import {
   type AgentTokenPayload,
 } from '@hostdeck/contracts';
 import type { AgentSigner } from '../agent/agent-keys.js';
+import { ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { signedInUser } from '../http/route.js';
 import { websocketOriginCheck } from '../realtime/websocket-origin.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
+import type { RealtimeBus } from '../realtime/realtime-bus.js';
 import type { ServerConnections } from '../servers/server-connection.js';
 import { bridgeTerminal, sendNotice, type BridgeOptions, type EarlyMessage } from './terminal-bridge.js';
 import { openSshShell, type ShellOpener } from './ssh-shell.js';
@@ -19,6 +21,11 @@ export interface TerminalRoutesOptions {
   allowedOrigins: readonly string[];
   signer: AgentSigner;
   policy: Pick<AccessPolicy, 'authorizeServer'>;
+  /**
+   * The realtime bus: an Update-data notice to the user (their teams, roles, scopes or shares
+   * changed) makes their open terminals re-check access; lost access closes them at once.
+   */
+  bus?: Pick<RealtimeBus, 'subscribe'>;
   connections: Pick<ServerConnections, 'resolveTarget' | 'recordHostKey'>;
   openShell?: ShellOpener;
   /** The jtis already used, shared by every panel process (used-tokens.repository.ts). */
@@ -55,6 +62,25 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
     // The gateway is the server's root shell: a site's terminal token (another user) is not for it.
     if (payload.site !== null || payload.user !== 'root') return null;
     return (await options.usedTokens.consume(payload.jti, payload.exp)) ? payload : null;
+  }
+
+  /**
+   * Ends the terminal the moment its user loses the terminal permission on the server (removed
+   * from the team, role or scope narrowed, server unshared): every Update-data notice to the user
+   * re-checks it. Answers the unsubscribe.
+   */
+  function watchAccess(socket: WebSocket, userId: number, serverId: number): () => void {
+    if (!options.bus) return () => {};
+    const unsubscribe = options.bus.subscribe(userId, (message) => {
+      if (message.type !== 'Update-data') return;
+      options.policy.authorizeServer({ id: userId }, serverId, 'terminal').catch(() => {
+        unsubscribe();
+        log('terminal closed: access ended', { user: userId, server: serverId });
+        refuse(socket, TERMINAL_MESSAGES.accessEnded);
+      });
+    });
+    socket.on('close', unsubscribe);
+    return unsubscribe;
   }
 
   app.get(
@@ -98,7 +124,7 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
             return refuse(socket, TERMINAL_MESSAGES.badToken);
           }
           try {
-            await options.policy.authorizeServer({ id: user.id }, payload.server, 'manage');
+            await options.policy.authorizeServer({ id: user.id }, payload.server, 'terminal');
             const target = await options.connections.resolveTarget(payload.server);
             const shell = await openShell(target, {
               cols,
@@ -109,11 +135,17 @@ export async function terminalRoutes(app: FastifyInstance, options: TerminalRout
             socket.off('message', keep);
             if (socket.readyState !== socket.OPEN) return void shell.close();
             log('terminal opened', { user: user.id, server: payload.server, pid: shell.pid });
-            shell.onClose(() => log('terminal closed', { user: user.id, server: payload.server }));
+            const stopWatching = watchAccess(socket, user.id, payload.server);
+            shell.onClose(() => {
+              stopWatching();
+              log('terminal closed', { user: user.id, server: payload.server });
+            });
             bridgeTerminal(socket, shell, options.bridge, early);
           } catch (error) {
             log('terminal failed', { user: user.id, server: payload.server, error: String(error) });
-            refuse(socket, TERMINAL_MESSAGES.notConnected);
+            // No (longer any) terminal permission on the server: the token is not for this caller.
+            const denied = error instanceof NotFoundError || error instanceof ForbiddenError;
+            refuse(socket, denied ? TERMINAL_MESSAGES.badToken : TERMINAL_MESSAGES.notConnected);
           }
         })();
       });

@@ -17,6 +17,7 @@ const NOTICE_KEYS = {
   [TERMINAL_MESSAGES.badToken]: 'terminal.notices.badToken',
   [TERMINAL_MESSAGES.notConnected]: 'terminal.notices.notConnected',
   [TERMINAL_MESSAGES.idle]: 'terminal.notices.idle',
+  [TERMINAL_MESSAGES.accessEnded]: 'terminal.notices.accessEnded',
 } as const;
 
 /**

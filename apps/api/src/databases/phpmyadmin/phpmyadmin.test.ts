@@ -110,13 +110,16 @@ describe('phpMyAdmin API', () => {
     userIds.set(label, row!.id);
   }
 
-  /** Olga owns a connected server shared with her team (Ed edits); Mallory is a stranger. */
+  /**
+   * Olga owns a connected server shared with her team (Ed is an admin there: signing in to
+   * phpMyAdmin as a database user is a secret, issue 22); Mallory is a stranger.
+   */
   async function scene(values: Partial<typeof sites.$inferInsert> = {}) {
     const olga = await signIn(test, 'Olga Owner');
     const ed = await signIn(test, 'Ed Editor');
     const mallory = await signIn(test, 'Mallory');
     const team = await insertTeam(db(), olga.user.id);
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'admin');
     const server = await insertServer(db(), olga.user.id, {
       installed: true,
       hostKeyFingerprint: 'SHA256:fake',

@@ -41,7 +41,7 @@ export async function deploymentScene(test: TestApp, values: Partial<typeof site
   const ed = await signIn(test, 'Ed Editor');
   const mallory = await signIn(test, 'Mallory');
   const team = await insertTeam(db, olga.user.id);
-  await insertMember(db, team.id, ed.user.id, 'editor');
+  await insertMember(db, team.id, ed.user.id, 'developer');
   const server = await insertFakeServerRecord(test, olga.user.id, { name: 'shop-web', ip: '203.0.113.30' });
   await insertShare(db, team.id, server.id);
   const [site] = await db

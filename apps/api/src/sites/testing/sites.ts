@@ -45,7 +45,7 @@ export async function siteScene(test: TestApp) {
   const mallory = await signIn(test, 'Mallory');
   const server = await insertInstalledServer(db, olga.user.id);
   const team = await insertTeam(db, olga.user.id);
-  await insertMember(db, team.id, ed.user.id, 'editor');
+  await insertMember(db, team.id, ed.user.id, 'developer');
   await insertShare(db, team.id, server.id);
   return { olga, ed, mallory, server };
 }

@@ -12,6 +12,6 @@ export async function opsTeamScene(test: TestApp) {
   const ed = await signIn(test, 'Ed Editor');
   const team = await insertTeam(db, olga.user.id, 'Ops');
   await insertMember(db, team.id, ada.user.id, 'admin');
-  await insertMember(db, team.id, ed.user.id, 'editor');
+  await insertMember(db, team.id, ed.user.id, 'developer');
   return { olga, ada, ed, team };
 }
