@@ -22,3 +22,4 @@ export * from './schema/dns.js';
 export * from './schema/backups.js';
 export * from './schema/git.js';
 export * from './schema/balancing.js';
+export * from './schema/server-transfers.js';
