@@ -204,7 +204,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 path: 'user/ssh-keys',
                 Component: lazyPage(() => import('../user/ssh-keys/page').then((module) => module.default)),
               },
-              comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
+              {
+                path: 'user/server-transfer',
+                Component: lazyPage(() =>
+                  import('../user/server-transfer/page').then((module) => module.default),
+                ),
+              },
               comingSoon('user/scripts', 'pageTitles.userScripts'),
               comingSoon('user/billing', 'pageTitles.userBilling'),
               comingSoon('user/referral', 'pageTitles.userReferral'),
