@@ -37,6 +37,7 @@ import { realtimeArea } from './realtime/realtime.area.js';
 import { schedulesArea } from './schedules/schedules.area.js';
 import { scriptsArea } from './scripts/scripts.area.js';
 import { serversArea } from './servers/servers.area.js';
+import { serverTransferArea } from './server-transfer/server-transfer.area.js';
 import { servicesArea } from './services/services.area.js';
 import { siteConfigsArea } from './site-configs/site-configs.area.js';
 import { sitesArea } from './sites/sites.area.js';
@@ -69,6 +70,7 @@ export const AREAS: readonly AnyArea[] = [
   outboxArea,
   teamsArea,
   serversArea,
+  serverTransferArea,
   applicationsArea,
   pm2Area,
   sitesArea,

@@ -24,3 +24,4 @@ export * from './schema/git.js';
 export * from './schema/balancing.js';
 export * from './schema/api-tokens.js';
 export * from './schema/audit.js';
+export * from './schema/server-transfers.js';

@@ -23,6 +23,7 @@ import { EVENT_DESCRIPTIONS_VI, EVENT_ERRORS_VI, eventsVi, RECIPE_STEP_TITLES_VI
 const WEB_FOLDERS: Readonly<Record<string, string>> = {
   'system-users': 'users',
   'user-ssh-keys': '../user/ssh-keys',
+  'server-transfer': '../user/server-transfer',
   // The private network is a panel of the WireGuard page: its texts are in that page's catalogue.
   'private-networks': 'wireguard',
   // The web section ids of spec/000 §2 (servers/sections.ts) for the issue 19 areas.

@@ -101,6 +101,8 @@ const SAMPLE_SSH_KEY =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKlx2J2mKyy0n3ZXqP7bx3oXbJ3E2fC5fGc4kK9sW8YV sample';
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/teams/:team': { name: 'Stolen' },
+  // Issue 22 point 5: accepting someone else's transfer.
+  'PUT /api/servers-transfer/:servers_transfer': { status: 'accepted' },
   // Issue 21: Install Source Code.
   'POST /api/sites/:site/code/git': { repository: 'git@example.com:olga/site.git', branch: 'main' },
   'POST /api/sites/:site/code/:provider': { repository: 'octocat/Hello-World', branch: 'master' },

@@ -116,6 +116,55 @@ export function renderTeamInvitationMail(input: {
   return render(filled, { locale: input.locale, brand: input.brand, name: '', url: input.url });
 }
 
+/** The server transfer offer (server-transfer.service.ts): who offers which server; valid 7 days. */
+const SERVER_TRANSFER_COPY: Record<Locale, MailCopy> = {
+  en: {
+    subject: 'A server is offered to you: {server}',
+    greeting: 'Hello,',
+    intro:
+      '{sender} offers to transfer the server {server} to your account. If you accept, the server, its sites, databases, backups and schedules become yours.',
+    action: 'Open the transfer',
+    expiry: 'This offer expires in {days} days.',
+    outro:
+      'If you do not have an account yet, create one with this email address first. If you did not expect this offer, you may ignore this email.',
+    fallback: 'If the button does not work, copy this link into your browser:',
+  },
+  vi: {
+    subject: 'Có máy chủ được chuyển cho bạn: {server}',
+    greeting: 'Xin chào,',
+    intro:
+      '{sender} đề nghị chuyển máy chủ {server} sang tài khoản của bạn. Nếu bạn chấp nhận, máy chủ cùng các trang web, cơ sở dữ liệu, bản sao lưu và lịch chạy của nó sẽ thuộc về bạn.',
+    action: 'Mở yêu cầu chuyển',
+    expiry: 'Đề nghị này hết hạn sau {days} ngày.',
+    outro:
+      'Nếu bạn chưa có tài khoản, hãy tạo tài khoản bằng địa chỉ email này trước. Nếu bạn không mong đợi đề nghị này, bạn có thể bỏ qua email này.',
+    fallback: 'Nếu nút không hoạt động, hãy sao chép liên kết này vào trình duyệt:',
+  },
+};
+
+export function renderServerTransferMail(input: {
+  locale: Locale;
+  brand: string;
+  sender: string;
+  server: string;
+  days: number;
+  url: string;
+}): RenderedMail {
+  // One pass: a name that contains "{server}" stays as it is written.
+  const values: Record<string, string> = {
+    sender: input.sender,
+    server: input.server,
+    days: String(input.days),
+  };
+  const fill = (text: string) =>
+    text.replace(/\{(sender|server|days)\}/g, (_whole, key: string) => values[key]!);
+  const copy = SERVER_TRANSFER_COPY[input.locale];
+  const filled = Object.fromEntries(
+    Object.entries(copy).map(([key, text]) => [key, fill(text)]),
+  ) as unknown as MailCopy;
+  return render(filled, { locale: input.locale, brand: input.brand, name: '', url: input.url });
+}
+
 export function renderVerificationMail(input: TemplateInput): RenderedMail {
   return render(COPY.verifyEmail[input.locale], input);
 }

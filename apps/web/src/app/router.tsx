@@ -208,7 +208,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 path: 'user/api-tokens',
                 Component: lazyPage(() => import('../user/api-tokens/page').then((module) => module.default)),
               },
-              comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
+              {
+                path: 'user/server-transfer',
+                Component: lazyPage(() =>
+                  import('../user/server-transfer/page').then((module) => module.default),
+                ),
+              },
               comingSoon('user/scripts', 'pageTitles.userScripts'),
               comingSoon('user/billing', 'pageTitles.userBilling'),
               comingSoon('user/referral', 'pageTitles.userReferral'),

@@ -7,6 +7,7 @@ import LanIcon from '@mui/icons-material/Lan';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -149,6 +150,15 @@ export function ServerActions({ server }: { server: ServerDetail }) {
         >
           {t('serverShow.actions.changePassword')}
         </ActionButton>
+        {server.is_owner && (
+          <ActionButton
+            icon={<SwapHorizIcon />}
+            testId="server-transfer"
+            onClick={() => void navigate(`${routePath('user.server-transfer')}?server=${server.id}`)}
+          >
+            {t('serverShow.actions.transfer')}
+          </ActionButton>
+        )}
         <ProtectSwitch server={server} onSaved={saved} />
         <Tooltip title={server.protected ? t('serverShow.delete.protected') : ''}>
           <span>
