@@ -205,7 +205,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: lazyPage(() => import('../user/ssh-keys/page').then((module) => module.default)),
               },
               comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
-              comingSoon('user/scripts', 'pageTitles.userScripts'),
+              {
+                path: 'user/scripts',
+                Component: lazyPage(() => import('../user/scripts/page').then((module) => module.default)),
+              },
               comingSoon('user/billing', 'pageTitles.userBilling'),
               comingSoon('user/referral', 'pageTitles.userReferral'),
               {
@@ -218,7 +221,16 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../teams/invitation-page').then((module) => module.default),
                 ),
               },
-              comingSoon('scripts', 'pageTitles.scripts'),
+              {
+                path: 'scripts',
+                Component: lazyPage(() =>
+                  import('../user/scripts/marketplace-page').then((module) => module.default),
+                ),
+              },
+              {
+                path: 'admin',
+                Component: lazyPage(() => import('../admin/page').then((module) => module.default)),
+              },
 
               { path: 'servers', element: <ServerListPage /> },
               { path: 'servers/events', element: <EventsPage /> },
