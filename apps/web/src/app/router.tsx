@@ -207,7 +207,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               comingSoon('user/server-transfer', 'pageTitles.userServerTransfer'),
               {
                 path: 'user/scripts',
-                Component: lazyPage(() => import('../user/scripts/page').then((module) => module.default)),
+                // The script form is the terminal picker's (its strings: the terminal area).
+                Component: lazyPage(
+                  () => import('../user/scripts/page').then((module) => module.default),
+                  ['terminal'],
+                ),
               },
               comingSoon('user/billing', 'pageTitles.userBilling'),
               comingSoon('user/referral', 'pageTitles.userReferral'),
@@ -223,8 +227,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               },
               {
                 path: 'scripts',
-                Component: lazyPage(() =>
-                  import('../user/scripts/marketplace-page').then((module) => module.default),
+                Component: lazyPage(
+                  () => import('../user/scripts/marketplace-page').then((module) => module.default),
+                  ['terminal'],
                 ),
               },
               {
