@@ -4,6 +4,7 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { MailLog, Mailer } from '../mail/mailer.js';
 import { createAdminPolicy } from '../admin/admin-policy.js';
+import { createAdminRepository } from '../admin/admin.repository.js';
 import { deriveAccountKeys } from './account-keys.js';
 import { createBrowserSessionsService } from './browser-sessions.service.js';
 import { createEmailVerificationService } from './email-verification.service.js';
@@ -42,7 +43,7 @@ export function createAccounts(dependencies: AccountsDependencies) {
     brand,
     log,
   });
-  const admins = createAdminPolicy(db, dependencies.adminEmails);
+  const admins = createAdminPolicy(createAdminRepository(db), dependencies.adminEmails);
   const twoFactor = createTwoFactorService({ db, secretBox: dependencies.secretBox, brand });
   return {
     signIn: createSignInService({ db, pendingLoginKey: keys.pendingLogin, verification, twoFactor }),

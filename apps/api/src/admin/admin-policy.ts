@@ -1,7 +1,5 @@
-import { min } from 'drizzle-orm';
-import type { Database } from '../database/database.js';
-import { users } from '../database/schema.js';
 import { NotFoundError } from '../domain/errors.js';
+import type { AdminRepository } from './admin.repository.js';
 
 export interface AdminCandidate {
   id: number;
@@ -14,14 +12,16 @@ export interface AdminCandidate {
  * none is configured, the first registered user (the lowest user id). For anyone else the admin
  * area does not exist: every admin call answers 404, like any object the caller cannot see.
  */
-export function createAdminPolicy(db: Database, adminEmails: readonly string[]) {
+export function createAdminPolicy(
+  repository: Pick<AdminRepository, 'firstUserId'>,
+  adminEmails: readonly string[],
+) {
   const configured = new Set(adminEmails.map((email) => email.toLowerCase()));
 
   async function isAdmin(user: AdminCandidate): Promise<boolean> {
     if (user.emailVerifiedAt === null) return false;
     if (configured.size > 0) return configured.has(user.email.toLowerCase());
-    const [first] = await db.select({ id: min(users.id) }).from(users);
-    return first?.id === user.id;
+    return (await repository.firstUserId()) === user.id;
   }
 
   return {
@@ -29,8 +29,8 @@ export function createAdminPolicy(db: Database, adminEmails: readonly string[]) 
     /** Whether this user id is an administrator, for lists (the first user's id, or the emails). */
     async adminRule(): Promise<(user: { id: number; email: string }) => boolean> {
       if (configured.size > 0) return (user) => configured.has(user.email.toLowerCase());
-      const [first] = await db.select({ id: min(users.id) }).from(users);
-      return (user) => user.id === first?.id;
+      const first = await repository.firstUserId();
+      return (user) => user.id === first;
     },
     async authorize(user: AdminCandidate): Promise<void> {
       if (!(await isAdmin(user))) throw new NotFoundError();

@@ -13,14 +13,17 @@ import { runShellcheck } from './shellcheck.js';
  */
 export const adminArea = defineArea({
   name: 'admin',
-  services: (panel) => ({
-    admin: createAdminService({
-      policy: createAdminPolicy(panel.db, panel.config.adminEmails),
-      repository: createAdminRepository(panel.db),
-      scripts: createScriptsRepository(panel.db),
-      shellcheck: (content) => runShellcheck(content),
-    }),
-  }),
+  services: (panel) => {
+    const repository = createAdminRepository(panel.db);
+    return {
+      admin: createAdminService({
+        policy: createAdminPolicy(repository, panel.config.adminEmails),
+        repository,
+        scripts: createScriptsRepository(panel.db),
+        shellcheck: (content) => runShellcheck(content),
+      }),
+    };
+  },
   routes: adminRoutes,
   messages: adminVi,
 });

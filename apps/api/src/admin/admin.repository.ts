@@ -1,10 +1,16 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, min } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
 import { servers, users } from '../database/schema.js';
 
 /** The read-only lists of the admin area: every user, every server with its owner. */
 export function createAdminRepository(db: Database) {
   return {
+    /** The first registered user: the administrator when ADMIN_EMAILS is unset. */
+    async firstUserId(): Promise<number | undefined> {
+      const [first] = await db.select({ id: min(users.id) }).from(users);
+      return first?.id ?? undefined;
+    },
+
     async listUsers(page: number, perPage: number) {
       const [totalRow] = await db.select({ total: count() }).from(users);
       const rows = await db

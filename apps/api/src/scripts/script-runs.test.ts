@@ -45,15 +45,18 @@ describe('running a custom script', () => {
     const eves = await insertServer(db(), eve.user.id, { name: 'eves' });
     const bensScript = await create(ben, 'ben only');
     const evesScript = await create(eve, 'eve only');
-    expect((await eve.api.post(`/api/user/scripts/${bensScript.id}/run`, { servers: [eves.id] })).statusCode).toBe(
-      404,
-    );
     expect(
-      (await eve.api.post(`/api/user/scripts/${evesScript.id}/run`, { servers: [eves.id, bens.id] })).statusCode,
+      (await eve.api.post(`/api/user/scripts/${bensScript.id}/run`, { servers: [eves.id] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await eve.api.post(`/api/user/scripts/${evesScript.id}/run`, { servers: [eves.id, bens.id] }))
+        .statusCode,
     ).toBe(404);
     // Shared but not approved: not in the marketplace, so not runnable from it.
     const pending = await create(ben, 'pending', true);
-    expect((await eve.api.post(`/api/scripts/${pending.id}/run`, { servers: [eves.id] })).statusCode).toBe(404);
+    expect((await eve.api.post(`/api/scripts/${pending.id}/run`, { servers: [eves.id] })).statusCode).toBe(
+      404,
+    );
     expect(await eventsOf(eve.user.id)).toEqual([]);
     for (const body of [{ servers: [] }, { servers: [eves.id, eves.id] }, { servers: ['x'] }, {}]) {
       expect((await eve.api.post(`/api/user/scripts/${evesScript.id}/run`, body)).statusCode).toBe(422);

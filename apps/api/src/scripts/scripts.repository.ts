@@ -2,7 +2,6 @@ import { and, asc, sql, count, desc, eq, ilike, isNull, or, type SQL } from 'dri
 import type { Database } from '../database/database.js';
 import { customScripts, users } from '../database/schema.js';
 import { likePattern } from '../servers/servers.repository.js';
-import { storedContentHash } from './script-hash.js';
 
 export type ScriptRow = typeof customScripts.$inferSelect;
 export interface ScriptWithAuthor {
@@ -15,6 +14,13 @@ interface ListOptions {
   perPage: number;
   search?: string | undefined;
 }
+
+/**
+ * The sha256 (hex) of the stored content, computed by the database (script-hash.ts computes the
+ * same in the panel): a shared script is listed only while this equals the approved hash, whatever
+ * wrote the row.
+ */
+export const storedContentHash = sql`encode(sha256(convert_to(${customScripts.content}, 'UTF8')), 'hex')`;
 
 const listedToEveryone = and(
   eq(customScripts.shared, true),
