@@ -75,12 +75,14 @@ test('a shared script is approved by the administrator and reaches the marketpla
 
   // The author sees it approved; an edit sends it back to review and out of the marketplace.
   await page.reload();
-  await expect(page.getByTestId(`script-review-${id}`)).toHaveText('Approved');
+  // A reload on a busy test machine may take a while to bring the page back.
+  await expect(page.getByTestId(`script-review-${id}`)).toHaveText('Approved', { timeout: 60_000 });
   await page.getByTestId(`script-edit-${id}`).click();
   await page.getByTestId('terminal-script-content').fill('rm -rf "${1:?}/cache"\n');
   await page.getByTestId('terminal-script-save').click();
   await expect(page.getByTestId(`script-review-${id}`)).toHaveText('Waiting for review');
   await reader.reload();
+  await expect(reader.getByTestId('scripts-search')).toBeVisible({ timeout: 60_000 });
   await reader.getByTestId('scripts-search').fill(MEMO);
   await expect(reader.getByText('No scripts found.')).toBeVisible();
 
