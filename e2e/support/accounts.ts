@@ -26,9 +26,14 @@ export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', pat
   return response;
 }
 
+/**
+ * The panel administrator of the browser tests (playwright.config.ts sets ADMIN_EMAILS to it): with
+ * parallel workers the first registered user is no one in particular (docs/scripts.md).
+ */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.test';
+
 /** Registers through the API in this page's context, follows the emailed link, and stays signed in. */
-export async function registerVerifiedUser(page: Page, name = 'Playwright User') {
-  const email = uniqueEmail();
+export async function registerVerifiedUser(page: Page, name = 'Playwright User', email = uniqueEmail()) {
   await apiCall(page, 'POST', '/api/register', {
     name,
     email,

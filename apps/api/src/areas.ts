@@ -11,6 +11,7 @@ import { wordpressArea } from './wordpress/wordpress.area.js';
 import { siteAppsArea } from './site-apps/site-apps.area.js';
 import { n8nArea } from './n8n/n8n.area.js';
 import { accountsArea } from './accounts/accounts.area.js';
+import { adminArea } from './admin/admin.area.js';
 import { agentArea } from './agent/agent.area.js';
 import { applicationsArea } from './applications/applications.area.js';
 import { auditArea } from './audit/audit.area.js';
@@ -95,6 +96,7 @@ export const AREAS: readonly AnyArea[] = [
   firewallArea,
   realtimeArea,
   scriptsArea,
+  adminArea,
   terminalArea,
   systemUsersArea,
   sshArea,

@@ -127,6 +127,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     brand: config.brand,
     dataDir: config.dataDir,
     log: mailLog,
+    adminEmails: config.adminEmails,
   });
 
   // Services are built before the app; they log through its logger once it exists.

@@ -30,6 +30,8 @@ export * from './panel-build.js';
 export * from './agent-file-messages.js';
 export * from './agent-file-messages.vi.js';
 export * from './terminal.js';
+export * from './scripts.js';
+export * from './admin.js';
 // The provisioning choice (server-management.ts, with 'none'); the databases area's own list of
 // engines is `DATABASE_ENGINES` of `@hostdeck/contracts/databases`.
 export { DATABASE_ENGINES } from './server-management.js';

@@ -23,6 +23,14 @@ export const SCRIPT_CONTENT_MAX_LENGTH = 65_535;
 export const SCRIPT_PAGE_SIZE = 10;
 export const SCRIPT_PAGE_BUTTONS = 7;
 
+/**
+ * Where a script stands in the administrators' review (docs/scripts.md): `private` (not shared),
+ * `pending` (shared, waiting), `approved` (listed to everyone while its content keeps the approved
+ * hash), `rejected` (shared, refused with a reason for the author).
+ */
+export const SCRIPT_REVIEW_STATES = ['private', 'pending', 'approved', 'rejected'] as const;
+export type ScriptReviewState = (typeof SCRIPT_REVIEW_STATES)[number];
+
 /** A script in a list: its author is shown on the Share Scripts tab only. */
 export const customScriptSchema = z.object({
   id: z.number().int(),
@@ -30,6 +38,9 @@ export const customScriptSchema = z.object({
   content: z.string(),
   shared: z.boolean(),
   approved: z.boolean(),
+  review: z.enum(SCRIPT_REVIEW_STATES).default('private'),
+  /** The administrator's reason, shown to the author while the script stays rejected. */
+  rejection_reason: z.string().nullable().default(null),
   user: z.object({ name: z.string(), avatar: z.string().nullable(), verified: z.boolean() }).nullable(),
 });
 export type CustomScript = z.infer<typeof customScriptSchema>;

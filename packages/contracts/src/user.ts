@@ -19,6 +19,11 @@ export const userSchema = z.object({
   hotfix: z.boolean(),
   /** Derived: the user has an active subscription (spec/000 §3). Paid users see the VIP badge. */
   isPaidUser: z.boolean(),
+  /**
+   * A panel administrator (ADMIN_EMAILS, or the first registered user when none is configured):
+   * sees the admin area (`/admin`, docs/scripts.md).
+   */
+  isAdmin: z.boolean().default(false),
   subscription: subscriptionSummarySchema.nullable(),
   two_factor_enabled: z.boolean(),
   locale: z.enum(LOCALES),

@@ -3,6 +3,8 @@ import type { UserRow } from '../auth/sessions.repository.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { MailLog, Mailer } from '../mail/mailer.js';
+import { createAdminPolicy } from '../admin/admin-policy.js';
+import { createAdminRepository } from '../admin/admin.repository.js';
 import { deriveAccountKeys } from './account-keys.js';
 import { createBrowserSessionsService } from './browser-sessions.service.js';
 import { createEmailVerificationService } from './email-verification.service.js';
@@ -24,6 +26,8 @@ export interface AccountsDependencies {
   brand: string;
   dataDir: string;
   log: MailLog;
+  /** Config ADMIN_EMAILS: who administers the panel (admin/admin-policy.ts). */
+  adminEmails: readonly string[];
 }
 
 /** The services of the accounts area, built with their real dependencies (panel.ts composes them). */
@@ -39,6 +43,7 @@ export function createAccounts(dependencies: AccountsDependencies) {
     brand,
     log,
   });
+  const admins = createAdminPolicy(createAdminRepository(db), dependencies.adminEmails);
   const twoFactor = createTwoFactorService({ db, secretBox: dependencies.secretBox, brand });
   return {
     signIn: createSignInService({ db, pendingLoginKey: keys.pendingLogin, verification, twoFactor }),
@@ -50,7 +55,7 @@ export function createAccounts(dependencies: AccountsDependencies) {
     photos,
     /** The user of contracts userSchema, with the subscription that makes them paid. */
     async presentUser(user: UserRow): Promise<User> {
-      return presentUser(user, await findActiveSubscription(db, user.id));
+      return presentUser(user, await findActiveSubscription(db, user.id), await admins.isAdmin(user));
     },
   };
 }

@@ -18,7 +18,7 @@ export interface SubscriptionSummary {
  * The user as the browser sees it (contracts userSchema). Built field by field from the row, so
  * the password hash and the sealed two-factor columns cannot leak.
  */
-export function presentUser(user: UserRow, subscription: SubscriptionSummary | null): User {
+export function presentUser(user: UserRow, subscription: SubscriptionSummary | null, isAdmin = false): User {
   const locale = toLocale(user.locale);
   return {
     id: user.id,
@@ -30,6 +30,7 @@ export function presentUser(user: UserRow, subscription: SubscriptionSummary | n
     current_team_id: user.currentTeamId,
     hotfix: user.hotfix,
     isPaidUser: subscription !== null,
+    isAdmin,
     subscription: subscription
       ? { plan: subscription.plan, ends_at: subscription.endsAt?.toISOString() ?? null }
       : null,

@@ -156,6 +156,20 @@ const environmentSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * The panel's administrators (docs/scripts.md): email addresses, comma separated. Unset or
+   * empty: the first registered user (the lowest user id) is the administrator.
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    )
+    .pipe(z.array(z.email('must be email addresses, comma separated'))),
   /** Sender of the panel's mail; defaults to `${BRAND} <no-reply@localhost>`. */
   MAIL_FROM: z
     .string()
@@ -226,6 +240,8 @@ export interface Config {
   freeDomain: { zone: string; credentialId: number } | null;
   mailUrl: string | undefined;
   mailFrom: string;
+  /** ADMIN_EMAILS, lowercase; empty: the first registered user is the administrator. */
+  adminEmails: readonly string[];
   /**
    * Whether the outbox page (GET api/dev/outbox, registered whenever MAIL_URL is absent) lists every
    * kept mail to anyone: only in development and test. Otherwise it shows a signed-in user their own
@@ -356,6 +372,7 @@ export function loadConfig(
         : null,
     mailUrl: values.MAIL_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
+    adminEmails: values.ADMIN_EMAILS,
     devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,
     acme: {
       directoryUrl: values.ACME_DIRECTORY_URL,

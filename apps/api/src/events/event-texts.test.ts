@@ -43,6 +43,8 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   'site-apps': '../sites/site-apps',
   // Issue 21 point 4: a site's n8n page (apps/web/src/sites/n8n).
   n8n: '../sites/n8n',
+  // Issue 22 point 6: running a custom script (apps/web/src/user/scripts).
+  scripts: '../user/scripts',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

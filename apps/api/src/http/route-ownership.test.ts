@@ -267,6 +267,11 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     remote_access: false,
   },
   'PUT /api/user/scripts/:script': { memo: 'x', content: 'true' },
+  // Issue 22 point 6: running a script, and the administrators' review.
+  'POST /api/user/scripts/:script/run': { servers: [1] },
+  'POST /api/scripts/:script/run': { servers: [1] },
+  'POST /api/admin/scripts/:script/approve': { content_hash: '0'.repeat(64) },
+  'POST /api/admin/scripts/:script/reject': { reason: 'no' },
   'POST /api/servers/:server/php': { version: '8.2' },
   'PUT /api/servers/:server/php/default': { version: '8.2' },
   'PUT /api/servers/:server/php/cli': { version: '8.2' },

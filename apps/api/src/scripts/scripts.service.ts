@@ -1,20 +1,40 @@
-import type { customScriptInputSchema, CustomScript, ScriptsQuery } from '@hostdeck/contracts';
+import type {
+  customScriptInputSchema,
+  CustomScript,
+  ScriptReviewState,
+  ScriptsQuery,
+} from '@hostdeck/contracts';
 import type { z } from 'zod';
 import { profilePhotoUrl } from '../accounts/profile-photos.js';
 import { NotFoundError } from '../domain/errors.js';
 import { paginate } from '../domain/paginate.js';
 import type { Caller } from '../policy/server-policy.js';
+import { scriptContentHash } from './script-hash.js';
 import type { ScriptRow, ScriptsRepository, ScriptWithAuthor } from './scripts.repository.js';
 
 type ScriptInput = z.output<typeof customScriptInputSchema>;
 
-function presentScript(script: ScriptRow, author: ScriptWithAuthor['author'] | null): CustomScript {
+/** Where a script stands in the review (contracts SCRIPT_REVIEW_STATES). */
+export function reviewStateOf(script: ScriptRow): ScriptReviewState {
+  if (!script.shared) return 'private';
+  if (script.approved && script.approvedHash === scriptContentHash(script.content)) return 'approved';
+  if (script.rejectionReason !== null) return 'rejected';
+  return 'pending';
+}
+
+export function presentScript(
+  script: ScriptRow,
+  author: Pick<ScriptWithAuthor['author'], 'name' | 'profilePhotoPath' | 'verified'> | null,
+): CustomScript {
+  const review = reviewStateOf(script);
   return {
     id: script.id,
     memo: script.memo,
     content: script.content,
     shared: script.shared,
-    approved: script.approved,
+    approved: review === 'approved',
+    review,
+    rejection_reason: review === 'rejected' ? script.rejectionReason : null,
     user: author
       ? { name: author.name, avatar: profilePhotoUrl(author.profilePhotoPath), verified: author.verified }
       : null,
@@ -22,9 +42,10 @@ function presentScript(script: ScriptRow, author: ScriptWithAuthor['author'] | n
 }
 
 /**
- * Custom scripts of the terminal's picker (spec/001 §2 Terminal, §7 api.scripts.index): a user's
- * own scripts (My Scripts), and the shared ones an administrator approved (Share Scripts). Another
- * user's script is invisible: reading, changing or deleting it answers 404.
+ * Custom scripts of the terminal's picker and of `/user/scripts` (spec/001 §2 Terminal, §7
+ * api.scripts.index; issue 22 point 6): a user's own scripts (My Scripts), and the shared ones an
+ * administrator approved (Share Scripts, `/scripts`), listed only while their content still has
+ * the approved hash. Another user's script is invisible: reading, changing or deleting it answers 404.
  */
 export function createScriptsService(repository: ScriptsRepository) {
   async function owned(caller: Caller, id: number) {
@@ -40,6 +61,8 @@ export function createScriptsService(repository: ScriptsRepository) {
   });
 
   return {
+    owned,
+
     async shared(query: ScriptsQuery) {
       const { total, rows } = await repository.listShared(page(query));
       return paginate({
@@ -62,18 +85,24 @@ export function createScriptsService(repository: ScriptsRepository) {
       });
     },
 
+    /** A shared script is submitted for review (shared, not approved). */
     async create(caller: Caller, input: ScriptInput) {
       const row = await repository.insert({ userId: caller.id, ...input });
       return presentScript(row, null);
     },
 
-    /** A changed memo or content withdraws the approval: an administrator approves the new text. */
+    /**
+     * A changed memo or content withdraws the approval (and a rejection): shared, it goes back to
+     * review, and the approval pins the new content's hash. Unsharing withdraws it too.
+     */
     async update(caller: Caller, id: number, input: ScriptInput) {
       const current = await owned(caller, id);
       const unchanged = current.memo === input.memo && current.content === input.content;
+      const keep = unchanged && input.shared && current.shared;
       const row = await repository.update(id, {
         ...input,
-        approved: unchanged && input.shared ? current.approved : false,
+        approved: keep ? current.approved : false,
+        rejectionReason: keep ? current.rejectionReason : null,
       });
       return presentScript(row, null);
     },

@@ -1,4 +1,4 @@
-import { eq } from '../testing/sql.js';
+import { eq, sql } from '../testing/sql.js';
 import { describe, expect, it } from 'vitest';
 import { scriptListSchema, scriptResponseSchema } from '@hostdeck/contracts';
 import { customScripts } from '../database/schema.js';
@@ -13,8 +13,12 @@ describe('custom scripts', () => {
     expect(response.statusCode, response.body).toBe(201);
     return scriptResponseSchema.parse(response.json()).data;
   };
+  // As an administrator's approval leaves it: approved, the content's hash pinned.
   const approve = (id: number) =>
-    db().update(customScripts).set({ approved: true }).where(eq(customScripts.id, id));
+    db()
+      .update(customScripts)
+      .set({ approved: true, approvedHash: sql`encode(sha256(convert_to(content, 'UTF8')), 'hex')` })
+      .where(eq(customScripts.id, id));
 
   it("lists, changes and deletes the caller's own scripts; another user's answer 404", async () => {
     const alice = await signIn(testApp(), 'Alice');

@@ -214,7 +214,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../user/server-transfer/page').then((module) => module.default),
                 ),
               },
-              comingSoon('user/scripts', 'pageTitles.userScripts'),
+              {
+                path: 'user/scripts',
+                // The script form is the terminal picker's (its strings: the terminal area).
+                Component: lazyPage(
+                  () => import('../user/scripts/page').then((module) => module.default),
+                  ['terminal'],
+                ),
+              },
               comingSoon('user/billing', 'pageTitles.userBilling'),
               comingSoon('user/referral', 'pageTitles.userReferral'),
               {
@@ -235,7 +242,17 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   import('../teams/invitation-page').then((module) => module.default),
                 ),
               },
-              comingSoon('scripts', 'pageTitles.scripts'),
+              {
+                path: 'scripts',
+                Component: lazyPage(
+                  () => import('../user/scripts/marketplace-page').then((module) => module.default),
+                  ['terminal'],
+                ),
+              },
+              {
+                path: 'admin',
+                Component: lazyPage(() => import('../admin/page').then((module) => module.default)),
+              },
 
               { path: 'servers', element: <ServerListPage /> },
               { path: 'servers/events', element: <EventsPage /> },

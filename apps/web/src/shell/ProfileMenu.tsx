@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Divider from '@mui/material/Divider';
@@ -60,6 +61,15 @@ export function ProfileMenu({ user }: { user: User }) {
             </MenuItem>
           );
         })}
+        {/* Panel administrators only (docs/scripts.md); the API answers 404 to anyone else. */}
+        {user.isAdmin && (
+          <MenuItem component={RouterLink} to="/admin" onClick={close} data-testid="profile-menu-admin">
+            <ListItemIcon>
+              <AdminPanelSettingsIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('menu.admin')} />
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem
           data-testid="logout-button"

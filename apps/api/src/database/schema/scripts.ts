@@ -17,6 +17,14 @@ export const customScripts = pgTable(
     shared: boolean('shared').notNull().default(false),
     /** Shared scripts are listed to others only once an administrator approved them. */
     approved: boolean('approved').notNull().default(false),
+    /**
+     * sha256 (hex) of the content an administrator approved (SECURITY.md, shared scripts): the
+     * script is listed to others only while its current content has this hash.
+     */
+    approvedHash: varchar('approved_hash', { length: 64 }),
+    /** Why an administrator refused the shared script, shown to its author; cleared by an edit. */
+    rejectionReason: text('rejection_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
