@@ -35,7 +35,8 @@ export function createScriptRunsService(dependencies: {
   async function run(caller: NamedCaller, script: ScriptRow, request: RunScriptRequest) {
     const servers = [];
     for (const serverId of request.servers) {
-      servers.push(await policy.authorizeServer(caller, serverId, 'manage'));
+      // A script runs as root: the same power as the root terminal, so the same permission.
+      servers.push(await policy.authorizeServer(caller, serverId, 'terminal'));
     }
     const started: RunScriptResponse['data'] = [];
     for (const server of servers) {
