@@ -74,5 +74,5 @@ export const apiTokenRoutes = defineRoutes({
     /** `token` is the only time the secret is shown. */
     response: z.object({ data: apiTokenSchema.extend({ token: z.string() }) }),
   },
-  destroy: { method: 'DELETE', path: '/api/user/api-tokens/:apiToken' },
+  destroy: { method: 'DELETE', path: '/api/user/api-tokens/:apiTokenId' },
 });

@@ -13,5 +13,5 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensServic
   route(app, routes.create, { ...sessionOnly, status: 201 }, async ({ user, body }) => ({
     data: await apiTokens.create(user, body),
   }));
-  route(app, routes.destroy, sessionOnly, ({ user, params }) => apiTokens.remove(user, params.apiToken));
+  route(app, routes.destroy, sessionOnly, ({ user, params }) => apiTokens.remove(user, params.apiTokenId));
 };

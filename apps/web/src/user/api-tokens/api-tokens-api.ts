@@ -15,4 +15,4 @@ export const createApiToken = async (body: CreateApiTokenBody) =>
   (await apiSend('POST', routes.create.path, body, routes.create.response)).data;
 
 export const deleteApiToken = (id: number) =>
-  apiSend('DELETE', apiPath(routes.destroy.path, { apiToken: id }), undefined, { parse: () => undefined });
+  apiSend('DELETE', apiPath(routes.destroy.path, { apiTokenId: id }), undefined, { parse: () => undefined });
