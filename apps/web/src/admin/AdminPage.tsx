@@ -68,10 +68,17 @@ function Paged<T>(props: {
   onPage(page: number): void;
   children(data: T[]): ReactNode;
 }) {
+  const { t } = useTranslation();
   const { query } = props;
   if (query.isPending) return <LoadingIndicator />;
   if (query.isError)
-    return <LoadFailure message={query.error.message} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailure
+        title={t('admin.loadFailed')}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return (
     <Stack spacing={2}>
       {props.children(query.data.data)}

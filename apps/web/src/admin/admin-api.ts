@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { adminRoutes } from '@hostdeck/contracts';
 import { apiGetParsed, apiPath, apiRequest } from '../api/client';
 
@@ -12,7 +13,10 @@ export function adminListQuery<R extends ListRoute>(route: R, page: number) {
   return queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, route.path, page],
     queryFn: () =>
-      apiGetParsed(apiPath(route.path, {}, { page, itemsPerPage: ADMIN_PAGE_SIZE }), route.response),
+      apiGetParsed(
+        apiPath(route.path, {}, { page, itemsPerPage: ADMIN_PAGE_SIZE }),
+        route.response as unknown as { parse(input: unknown): z.output<R['response']> },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -12,6 +12,7 @@ const verified: User = {
   current_team_id: 1,
   hotfix: false,
   isPaidUser: false,
+  isAdmin: false,
   subscription: null,
   two_factor_enabled: false,
   locale: 'en',

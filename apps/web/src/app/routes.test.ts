@@ -42,6 +42,7 @@ const verifiedUser: User = {
   current_team_id: 1,
   hotfix: false,
   isPaidUser: false,
+  isAdmin: false,
   subscription: null,
   two_factor_enabled: false,
   locale: 'en',

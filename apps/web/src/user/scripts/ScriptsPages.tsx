@@ -75,7 +75,8 @@ function ScriptsPage({ list }: { list: 'mine' | 'shared' }) {
         <LoadingIndicator />
       ) : scripts.isError ? (
         <LoadFailure
-          message={scripts.error.message || t('customScripts.loadFailed')}
+          title={t('customScripts.loadFailed')}
+          message={scripts.error.message}
           onRetry={() => void scripts.refetch()}
         />
       ) : (
