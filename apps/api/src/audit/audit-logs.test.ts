@@ -128,7 +128,7 @@ describe('audit log API', () => {
     expect(after).toEqual(row);
   });
 
-  /** Olga owns "Ops" (Ada admin, Ed editor) and shares web-1 with it; db-1 she keeps to herself. */
+  /** Olga owns "Ops" (Ada admin, Ed developer) and shares web-1 with it; db-1 she keeps to herself. */
   async function teamScene() {
     const olga = await signIn(testApp(), 'Olga Owner');
     const ada = await signIn(testApp(), 'Ada Admin');
@@ -136,7 +136,7 @@ describe('audit log API', () => {
     const mallory = await signIn(testApp(), 'Mallory');
     const team = await insertTeam(db(), olga.user.id, 'Ops');
     await insertMember(db(), team.id, ada.user.id, 'admin');
-    await insertMember(db(), team.id, ed.user.id, 'editor');
+    await insertMember(db(), team.id, ed.user.id, 'developer');
     const shared = await insertServer(db(), olga.user.id, { name: 'web-1' });
     const own = await insertServer(db(), olga.user.id, { name: 'db-1' });
     await insertShare(db(), team.id, shared.id);

@@ -19,7 +19,7 @@ import { insertTransferableServer } from './testing/server-transfer.js';
 describe('server transfer', () => {
   const { testApp, db } = useTestApp();
 
-  /** Olga owns "Ops" (Ada admin, Ed editor) and a server shared with it; Bob will receive it. */
+  /** Olga owns "Ops" (Ada admin, Ed developer) and a server shared with it; Bob will receive it. */
   async function scene() {
     const cast = await opsTeamScene(testApp());
     const bob = await signIn(testApp(), 'Bob Buyer');
