@@ -31,30 +31,31 @@ describe('8G firewall API', () => {
 
   const path = (id: number) => `/api/sites/${id}/8gfirewall`;
 
-  it('answers 404 to another user and to a role without the right to manage, and starts nothing', async () => {
+  it("answers 404 to another user, 403 to a viewer's changes, and starts nothing", async () => {
     const { olga, mallory, server } = await siteScene(testApp());
     const id = await createSite(olga, server.id, 'a8g.example.com');
-    // A member of a team the server is shared with, in a role without `server:manage` (the panel
-    // has no view-only role: a role it does not know holds no permission at all).
+    // A member of a team the server is shared with, as a viewer: sees the state, changes nothing.
     const viewer = await signIn(testApp(), 'Vera Viewer');
     const team = await insertTeam(db(), olga.user.id);
     await insertMember(db(), team.id, viewer.user.id, 'viewer');
     await insertShare(db(), team.id, server.id);
     const before = await countRows(db());
-    for (const caller of [mallory, viewer]) {
-      for (const response of await Promise.all([
-        caller.api.get(path(id)),
-        caller.api.post(path(id)),
-        caller.api.delete(path(id)),
-      ])) {
-        expect(response.statusCode, response.body).toBe(404);
-      }
+    for (const response of await Promise.all([
+      mallory.api.get(path(id)),
+      mallory.api.post(path(id)),
+      mallory.api.delete(path(id)),
+    ])) {
+      expect(response.statusCode, response.body).toBe(404);
+    }
+    expect((await viewer.api.get(path(id))).statusCode).toBe(200);
+    for (const response of await Promise.all([viewer.api.post(path(id)), viewer.api.delete(path(id))])) {
+      expect(response.statusCode, response.body).toBe(403);
     }
     expect(await countRows(db())).toEqual(before);
     expect((await readSite(db(), id))!.firewall8g).toBe(false);
   });
 
-  it('starts the enable and disable events for the owner and a team editor', async () => {
+  it('starts the enable and disable events for the owner and a team developer', async () => {
     const { olga, ed, server } = await siteScene(testApp());
     const id = await createSite(olga, server.id, 'b8g.example.com');
     const shown = await ed.api.get(path(id));

@@ -29,6 +29,8 @@ export const ROUTE_PERMISSION_OVERRIDES: readonly (readonly [RegExp, RoutePermis
   // Authenticated by their own tokens (public routes are skipped anyway).
   [/ \/api\/servers\/:server\/sites\/:site\/deploy\/http$/, 'none'],
   [/ \/api\/servers\/:server\/backups\/:backup\/script$/, 'none'],
+  // A DELETE that turns a feature off (the site's 8G firewall) changes a setting; nothing is lost.
+  [/^DELETE \/api\/sites\/:site\/8gfirewall$/, 'configure'],
   // The root terminal and the root file manager (the agent's private endpoint).
   [/ \/api\/servers\/:server\/agent\//, 'files'],
   [/ \/api\/servers\/:server\/terminal/, 'terminal'],
