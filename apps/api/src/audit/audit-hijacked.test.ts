@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../database/schema.js';
-import { signIn } from '../policy/testing/policy-fixtures.js';
+import { insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import { eq } from '../testing/sql.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
@@ -28,7 +28,9 @@ describe('audit log of a hijacked reply', () => {
 
   it('is recorded once, with the status that went out', async () => {
     const olga = await signIn(test, 'Olga Owner');
-    const response = await olga.api.post('/api/testing/streams/42');
+    // Her own server: the route hook lets the owner through to the route.
+    const server = await insertServer(test.database.db, olga.user.id);
+    const response = await olga.api.post(`/api/testing/streams/${server.id}`);
     expect(response.statusCode).toBe(207);
     const rows = async () =>
       test.database.db.select().from(auditLogs).where(eq(auditLogs.userId, olga.user.id));
@@ -37,8 +39,8 @@ describe('audit log of a hijacked reply', () => {
       {
         method: 'POST',
         route: '/api/testing/streams/:server',
-        params: { server: 42 },
-        serverId: 42,
+        params: { server: server.id },
+        serverId: server.id,
         status: 207,
       },
     ]);
