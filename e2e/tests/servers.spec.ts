@@ -33,6 +33,8 @@ test('connect a server with its root password, provision it live, manage and del
   test.setTimeout(15 * 60_000);
   await registerVerifiedUser(page);
   await page.goto('/servers/create');
+  // A fresh browser's first page under the server tier's load: in CI the form took over 60 s twice.
+  await expect(page.locator('input[name="name"]')).toBeVisible({ timeout: 150_000 });
   await page.locator('input[name="name"]').fill('web-1');
   await page.locator('input[name="ip"]').fill(server.address);
   await page.locator('input[name="port"]').fill(String(server.port));
