@@ -65,7 +65,7 @@ describe('API tokens', () => {
   });
 
   it('answers 401 to an expired, unknown or malformed token, and after the token is deleted', async () => {
-    const { owner, data, call } = await tokenWith(['read']);
+    const { data, call } = await tokenWith(['read']);
     await db()
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -83,7 +83,6 @@ describe('API tokens', () => {
     expect((await fresh.call('GET', '/api/user/ssh-keys')).statusCode).toBe(200);
     expect((await fresh.owner.api.delete(`${BASE}/${fresh.data.id}`)).statusCode).toBe(204);
     expect((await fresh.call('GET', '/api/user/ssh-keys')).statusCode).toBe(401);
-    expect(owner).toBeDefined();
   });
 
   it('never lets a token manage tokens, nor open a websocket', async () => {
