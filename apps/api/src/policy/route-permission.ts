@@ -31,6 +31,10 @@ export const ROUTE_PERMISSION_OVERRIDES: readonly (readonly [RegExp, RoutePermis
   [/ \/api\/servers\/:server\/backups\/:backup\/script$/, 'none'],
   // A DELETE that turns a feature off (the site's 8G firewall) changes a setting; nothing is lost.
   [/^DELETE \/api\/sites\/:site\/8gfirewall$/, 'configure'],
+  // So do switching OPcache or ionCube off, Telegram notices off, and revoking WordPress logins.
+  [/^DELETE \/api\/servers\/:server\/php\/:version\/(opcache|ioncube)$/, 'configure'],
+  [/^DELETE \/api\/sites\/:site\/telegram-notification$/, 'configure'],
+  [/^DELETE \/api\/servers\/:server\/wordpress\/auto-login$/, 'configure'],
   // The root terminal and the root file manager (the agent's private endpoint).
   [/ \/api\/servers\/:server\/agent\//, 'files'],
   [/ \/api\/servers\/:server\/terminal/, 'terminal'],
