@@ -25,6 +25,29 @@ import { useFieldErrors } from '../api/form-errors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { createTeamRole, deleteTeamRole, updateTeamRole } from './teams-api';
 
+// Catalogue keys without the permission's colon: i18next reads a colon as a namespace separator.
+const PERMISSION_LABELS = {
+  'server:view': 'serverView',
+  'server:operate': 'serverOperate',
+  'server:configure': 'serverConfigure',
+  'server:destroy': 'serverDestroy',
+  'server:secrets': 'serverSecrets',
+  'server:terminal': 'serverTerminal',
+  'server:files': 'serverFiles',
+  'team:update': 'teamUpdate',
+  'team:add-members': 'teamAddMembers',
+  'team:remove-members': 'teamRemoveMembers',
+  'team:delete': 'teamDelete',
+} as const satisfies Record<TeamPermission, string>;
+
+function usePermissionLabel() {
+  const { t } = useTranslation();
+  return (permission: string) =>
+    Object.hasOwn(PERMISSION_LABELS, permission)
+      ? t(`teams.customRoles.permissionNames.${PERMISSION_LABELS[permission as TeamPermission]}`)
+      : permission;
+}
+
 /**
  * The team's roles (issue 22 point 2): the built-in ones, read-only, and the team's custom roles,
  * which those who update the team create, edit and delete. A role is a set of the permission verbs
@@ -35,6 +58,7 @@ export function TeamRoles({ team, onChanged }: { team: Team; onChanged: () => Pr
   const [editing, setEditing] = useState<TeamRoleInfo | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TeamRoleInfo | null>(null);
   const editable = team.permissions.canUpdateTeam;
+  const permissionLabel = usePermissionLabel();
   return (
     <Paper variant="outlined" data-testid="team-roles">
       <Stack direction="row" sx={{ px: 2, pt: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
@@ -57,9 +81,7 @@ export function TeamRoles({ team, onChanged }: { team: Team; onChanged: () => Pr
                 {role.custom ? null : <Chip size="small" label={t('teams.customRoles.builtIn')} />}
               </TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>
-                {role.permissions
-                  .map((permission) => t(`teams.customRoles.permissionNames.${permission as TeamPermission}`))
-                  .join(', ')}
+                {role.permissions.map(permissionLabel).join(', ')}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {role.custom && editable ? (
@@ -125,6 +147,7 @@ function RoleDialog({
   const [name, setName] = useState(role?.name ?? '');
   const [permissions, setPermissions] = useState(() => new Set(role?.permissions ?? ['server:view']));
   const fieldErrors = useFieldErrors();
+  const permissionLabel = usePermissionLabel();
   const save = useMutation({
     mutationFn: async () => {
       const chosen = TEAM_PERMISSIONS.filter((permission) => permissions.has(permission));
@@ -195,7 +218,7 @@ function RoleDialog({
                       data-testid={`team-role-permission-${permission}`}
                     />
                   }
-                  label={t(`teams.customRoles.permissionNames.${permission}`)}
+                  label={permissionLabel(permission)}
                 />
               ))}
             </FormGroup>
