@@ -21,6 +21,22 @@ export const serverSummarySchema = z.object({
   /** The caller owns the server (spec/000 §6), as opposed to reaching it through a team. */
   is_owner: z.boolean(),
   user_id: z.number().int(),
+  /**
+   * The teams sharing the server that the caller may know of (spec/000 §3 Server `teams`): every
+   * one to its owner, to anyone else the teams they belong to.
+   */
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /**
+   * The caller may use the server, not only look at it (spec/000 §3 `can_use`): its owner, or a
+   * team role that operates or configures the whole server. A viewer, or a member limited to some
+   * of its sites, cannot: the panel shows 'The server cannot be used' (§8).
+   */
+  can_use: z.boolean(),
+  /**
+   * What the caller may do here (apps/api/src/policy/abilities.ts): the server verbs of their
+   * role, and `share` and `delete` for the owner. The panel hides what the API would refuse.
+   */
+  abilities: z.array(z.string()),
   created_at: z.string(),
   /** Protected servers cannot be deleted; the list's Protection column (spec/000 §3 preferences). */
   protected: z.boolean().optional(),

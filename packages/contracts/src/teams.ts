@@ -129,6 +129,8 @@ const teamRoleParamsSchema = z.object({
   role: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/),
 });
 export const shareServerRequestSchema = z.strictObject({ server_id: idSchema });
+/** POST api/servers/{server}/share (spec/000 §7 servers `share`): the same share, from the server. */
+export const shareWithTeamRequestSchema = z.strictObject({ team_id: idSchema });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 export type AddTeamMemberRequest = z.infer<typeof addTeamMemberRequestSchema>;
 
@@ -265,6 +267,13 @@ export const teamRoutes = defineRoutes({
     response: teamResponseSchema,
   },
   unshareServer: { method: 'DELETE', path: '/api/teams/:team/servers/:server', response: null },
+  /** The share of spec/000 §7 servers `share`, named by the server; answers the team as shared. */
+  shareServerWithTeam: {
+    method: 'POST',
+    path: '/api/servers/:server/share',
+    body: shareWithTeamRequestSchema,
+    response: teamResponseSchema,
+  },
   /** Custom roles of a team (issue 22 point 2): any member lists them, team:update edits them. */
   teamRoles: { method: 'GET', path: '/api/teams/:team/roles', response: teamRolesResponseSchema },
   createTeamRole: {

@@ -1,7 +1,13 @@
 import type { TeamPermission } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import type { ServerAbility } from './abilities.js';
-import { authorizeServer, authorizeServerRow, usersWithServerAccess, type Caller } from './server-policy.js';
+import {
+  authorizeServer,
+  authorizeServerRow,
+  serverAbilitiesOf,
+  usersWithServerAccess,
+  type Caller,
+} from './server-policy.js';
 import { authorizeTeam, findTeamAccess } from './team-policy.js';
 
 /**
@@ -20,6 +26,8 @@ export function createAccessPolicy(db: Database) {
     authorizeTeam: (user: Caller, teamId: number, permission?: TeamPermission) =>
       authorizeTeam(db, user, teamId, permission),
     findTeamAccess: (user: Caller, teamId: number) => findTeamAccess(db, user.id, teamId),
+    serverAbilities: (user: Caller, server: { id: number; userId: number }) =>
+      serverAbilitiesOf(db, user.id, server),
     usersWithServerAccess: (serverId: number) => usersWithServerAccess(db, serverId),
   };
 }

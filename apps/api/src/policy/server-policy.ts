@@ -3,6 +3,7 @@ import { ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { TEAM_PERMISSIONS } from '@hostdeck/contracts';
 import {
   permissionsOfRole,
+  SERVER_ABILITIES,
   serverAbilityAllowed,
   serverIsVisible,
   type ServerAbility,
@@ -71,6 +72,19 @@ export function accessOf(
     grants.push({ permissions, sites: whole ? null : here.map((scope) => scope.siteId!) });
   }
   return { isOwner: server.userId === userId, grants };
+}
+
+/**
+ * Every ability the caller holds on a server they can see (the presenter's `abilities` and
+ * `can_use`): the same rule as authorizeServer, asked once per ability.
+ */
+export async function serverAbilitiesOf(
+  db: Database,
+  userId: number,
+  server: { id: number; userId: number },
+): Promise<ServerAbility[]> {
+  const access = accessOf(userId, server, await findTeamRows(db, userId, server.id));
+  return SERVER_ABILITIES.filter((ability) => serverAbilityAllowed(access, ability));
 }
 
 /** The servers a caller was allowed to manage, by this check: see isManagedBy. */

@@ -37,7 +37,9 @@ export function createServerOperations(dependencies: ServerServiceDependencies) 
       const server = await repository.findDetail(serverId);
       if (!server) throw new Error(`Server ${serverId} vanished`);
       const isFavorite = await favorites.isFavorite(caller.id, FAVORITE_KINDS.server, serverId);
-      return presentServerDetail(server, { userId: caller.id, isFavorite });
+      const teams = (await repository.sharingTeams(caller.id, [serverId])).get(serverId) ?? [];
+      const abilities = await policy.serverAbilities(caller, server);
+      return presentServerDetail(server, { userId: caller.id, isFavorite, teams, abilities });
     },
 
     /** Tells everyone who may view the server that it changed. */

@@ -4,10 +4,11 @@ import { freeDomains, sites } from '../database/schema.js';
 import { insertServer, useTestDatabase } from '../policy/testing/policy-fixtures.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
+import { SERVER_ABILITIES } from '../policy/abilities.js';
 import { presentServerDetail } from './server-presenter.js';
 import { createServersRepository, type ServerDetailRecord } from './servers.repository.js';
 
-const viewer = { userId: 1, isFavorite: false };
+const viewer = { userId: 1, isFavorite: false, teams: [], abilities: SERVER_ABILITIES };
 
 /** A server as findDetail reads it, with what each test changes. */
 function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {

@@ -1,8 +1,25 @@
 import { storedProvisionOptionsSchema, type ServerDetail, type ServerSummary } from '@hostdeck/contracts';
 import { phpSettingsOf } from '@hostdeck/contracts/php';
+import type { ServerAbility } from '../policy/abilities.js';
 import type { ServerRecord } from '../policy/server-policy.js';
 import { installCommand } from './install-command.js';
 import type { ServerDetailRecord } from './servers.repository.js';
+
+/** Who looks at the server: their favourite flag, the teams they may know of, their abilities. */
+export interface ServerViewer {
+  userId: number;
+  isFavorite: boolean;
+  teams: { id: number; name: string }[];
+  abilities: readonly ServerAbility[];
+}
+
+/**
+ * `can_use` (spec/000 §3): using a server is operating or configuring it as a whole. A viewer, or
+ * a member limited to some of its sites, may look but not use it ('The server cannot be used', §8).
+ */
+export function canUse(abilities: readonly ServerAbility[]): boolean {
+  return abilities.includes('manage');
+}
 
 /**
  * The only way a server leaves the panel. It takes a `ServerRecord` (policy `serverColumns`), which
@@ -10,7 +27,7 @@ import type { ServerDetailRecord } from './servers.repository.js';
  */
 export function presentServer(
   server: ServerRecord & { protected?: boolean },
-  viewer: { userId: number; isFavorite: boolean },
+  viewer: ServerViewer,
 ): ServerSummary {
   return {
     ...(server.protected === undefined ? {} : { protected: server.protected }),
@@ -24,6 +41,9 @@ export function presentServer(
     is_favorite: viewer.isFavorite,
     is_owner: server.userId === viewer.userId,
     user_id: server.userId,
+    teams: viewer.teams,
+    can_use: canUse(viewer.abilities),
+    abilities: [...viewer.abilities],
     created_at: server.createdAt.toISOString(),
   };
 }
@@ -33,10 +53,7 @@ export function presentServer(
  * credential and no host key. The install command is shown only while a `command`-method server
  * waits for it.
  */
-export function presentServerDetail(
-  server: ServerDetailRecord,
-  viewer: { userId: number; isFavorite: boolean },
-): ServerDetail {
+export function presentServerDetail(server: ServerDetailRecord, viewer: ServerViewer): ServerDetail {
   const waitsForCommand = server.connectMethod === 'command' && !server.connected && server.publicKey;
   const provision = storedProvisionOptionsSchema.safeParse(server.provision);
   return {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { EVENT_STATUS } from '@hostdeck/contracts';
 import type { Database } from '../database/database.js';
 import {
@@ -10,6 +10,9 @@ import {
   servers,
   siteBalancers,
   sites,
+  teamMembers,
+  teams,
+  teamServers,
 } from '../database/schema.js';
 import { serverColumns, serverIsVisibleTo } from '../policy/server-policy.js';
 import { FAVORITE_KINDS } from './favorites.repository.js';
@@ -181,6 +184,34 @@ export function createServersRepository(db: Database) {
         total: Number(totalRow?.total ?? 0),
         rows: rows.map((row) => ({ server: row.server, isFavorite: row.favoriteAt !== null })),
       };
+    },
+
+    /**
+     * The teams sharing these servers that the user may know of (spec/000 §3 Server `teams`): all
+     * of them for the server's owner; for anyone else the teams they own or belong to.
+     */
+    async sharingTeams(userId: number, serverIds: readonly number[]) {
+      if (serverIds.length === 0) return new Map<number, { id: number; name: string }[]>();
+      const rows = await db
+        .select({ serverId: teamServers.serverId, id: teams.id, name: teams.name })
+        .from(teamServers)
+        .innerJoin(teams, eq(teams.id, teamServers.teamId))
+        .innerJoin(servers, eq(servers.id, teamServers.serverId))
+        .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+        .where(
+          and(
+            inArray(teamServers.serverId, [...serverIds]),
+            or(eq(servers.userId, userId), eq(teams.userId, userId), eq(teamMembers.userId, userId)),
+          ),
+        )
+        .orderBy(teams.name, teams.id);
+      const byServer = new Map<number, { id: number; name: string }[]>();
+      for (const row of rows) {
+        const list = byServer.get(row.serverId) ?? [];
+        list.push({ id: row.id, name: row.name });
+        byServer.set(row.serverId, list);
+      }
+      return byServer;
     },
 
     async findDetail(id: number): Promise<ServerDetailRecord | null> {

@@ -25,8 +25,20 @@ export function createServersService(options: {
         perPage: query.itemsPerPage,
         search: query.search,
       });
+      const teams = await repository.sharingTeams(
+        caller.id,
+        rows.map((row) => row.server.id),
+      );
+      const abilities = await Promise.all(rows.map((row) => policy.serverAbilities(caller, row.server)));
       return paginate({
-        data: rows.map((row) => presentServer(row.server, { userId: caller.id, isFavorite: row.isFavorite })),
+        data: rows.map((row, index) =>
+          presentServer(row.server, {
+            userId: caller.id,
+            isFavorite: row.isFavorite,
+            teams: teams.get(row.server.id) ?? [],
+            abilities: abilities[index]!,
+          }),
+        ),
         total,
         page: query.page,
         perPage: query.itemsPerPage,

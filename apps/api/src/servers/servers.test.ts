@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from '../testing/sql.js';
 import { favoriteResponseSchema, serverListSchema, serverResponseSchema } from '@hostdeck/contracts';
 import { servers } from '../database/schema.js';
+import { SERVER_ABILITIES } from '../policy/abilities.js';
 import {
   insertMember,
   insertServer,
@@ -62,6 +63,9 @@ describe('servers API', () => {
       is_favorite: false,
       is_owner: true,
       user_id: olga.user.id,
+      teams: [],
+      can_use: true,
+      abilities: [...SERVER_ABILITIES],
       created_at: privateOne.createdAt.toISOString(),
       protected: false,
     });

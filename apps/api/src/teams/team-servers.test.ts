@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
+import { serverListSchema, teamResponseSchema, type RealtimeMessage } from '@hostdeck/contracts';
+import { sites } from '../database/schema.js';
 import {
+  insertMember,
   insertServer,
   insertShare,
   insertTeam,
@@ -92,5 +94,75 @@ describe('sharing servers with a team', () => {
     for (const body of [{}, { server_id: 'x' }, { server_id: -1 }, { server_id: 1, extra: true }]) {
       expect((await ed.api.post(`/api/teams/${team.id}/servers`, body)).statusCode).toBe(422);
     }
+  });
+
+  it('shares from the server (POST api/servers/{server}/share): the owner only, into a team of theirs', async () => {
+    const { olga, ada, ed, mallory, team, edsServer, mallorysServer } = await scene();
+    const response = await ed.api.post(`/api/servers/${edsServer.id}/share`, { team_id: team.id });
+    expect(response.statusCode).toBe(200);
+    expect(teamResponseSchema.parse(response.json()).data.servers.map((server) => server.id)).toEqual([
+      edsServer.id,
+    ]);
+    expect((await olga.api.get(`/api/servers/${edsServer.id}`)).statusCode).toBe(200);
+    // Ada reaches it through Ops but does not own it; Mallory's own server goes into no team of hers.
+    expect((await ada.api.post(`/api/servers/${edsServer.id}/share`, { team_id: team.id })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await mallory.api.post(`/api/servers/${mallorysServer.id}/share`, { team_id: team.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await mallory.api.post(`/api/servers/${edsServer.id}/share`, { team_id: team.id })).statusCode,
+    ).toBe(404);
+    expect((await ed.api.post(`/api/servers/${edsServer.id}/share`, { team: team.id })).statusCode).toBe(422);
+  });
+
+  it('presents teams, can_use and abilities per caller (spec/000 §3 Server)', async () => {
+    const { olga, ada, ed, team, edsServer } = await scene();
+    const viewer = await signIn(testApp(), 'Vera Viewer');
+    await insertMember(db(), team.id, viewer.user.id, 'viewer');
+    await insertShare(db(), team.id, edsServer.id);
+    const seen = async (who: typeof ed) => {
+      const detail = (await who.api.get(`/api/servers/${edsServer.id}`)).json().data;
+      const listed = serverListSchema
+        .parse((await who.api.get('/api/servers')).json())
+        .data.find((server) => server.id === edsServer.id)!;
+      expect(listed).toMatchObject({
+        teams: detail.teams,
+        can_use: detail.can_use,
+        abilities: detail.abilities,
+      });
+      return detail as { teams: unknown; can_use: boolean; abilities: string[]; is_owner: boolean };
+    };
+
+    const owner = await seen(ed);
+    expect(owner).toMatchObject({ is_owner: true, can_use: true, teams: [{ id: team.id, name: 'Ops' }] });
+    expect(owner.abilities).toEqual(expect.arrayContaining(['destroy', 'share', 'delete']));
+    const admin = await seen(ada);
+    expect(admin).toMatchObject({ is_owner: false, can_use: true, teams: [{ id: team.id, name: 'Ops' }] });
+    expect(admin.abilities).toContain('destroy');
+    expect(admin.abilities).not.toContain('delete');
+    expect((await seen(olga)).can_use).toBe(true);
+    // A viewer looks but cannot use it: the panel shows 'The server cannot be used'.
+    const looking = await seen(viewer);
+    expect(looking).toMatchObject({ can_use: false, abilities: ['view'] });
+    expect((await viewer.api.delete(`/api/servers/${edsServer.id}`)).statusCode).toBe(403);
+    expect((await viewer.api.post(`/api/servers/${edsServer.id}/clean`)).statusCode).toBe(403);
+  });
+
+  it('tells a member limited to a site of the server that the server itself cannot be used', async () => {
+    const { olga, ada, team, edsServer } = await scene();
+    await insertShare(db(), team.id, edsServer.id);
+    const [site] = await db()
+      .insert(sites)
+      .values({ serverId: edsServer.id, name: 'shop.example.com', linuxUser: 'shop' })
+      .returning({ id: sites.id });
+    const scoped = await olga.api.put(`/api/teams/${team.id}/members/${ada.user.id}`, {
+      role: 'admin',
+      sites: [site!.id],
+    });
+    expect(scoped.statusCode).toBe(200);
+    const detail = (await ada.api.get(`/api/servers/${edsServer.id}`)).json().data;
+    expect(detail).toMatchObject({ can_use: false, abilities: ['view'] });
   });
 });

@@ -44,6 +44,9 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
   route(app, routes.shareServer, {}, async ({ user, params, body, locale }) =>
     answer(await teams.shareServer(user, params.team, body.server_id), locale),
   );
+  route(app, routes.shareServerWithTeam, {}, async ({ user, params, body, locale }) =>
+    answer(await teams.shareServer(user, body.team_id, params.server), locale),
+  );
   route(app, routes.unshareServer, {}, ({ user, params }) =>
     teams.unshareServer(user, params.team, params.server),
   );

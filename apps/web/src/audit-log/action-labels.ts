@@ -27,6 +27,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'DELETE /api/teams/:team/members/:user': 'removedMember',
   'POST /api/teams/:team/servers': 'sharedServer',
   'DELETE /api/teams/:team/servers/:server': 'unsharedServer',
+  'POST /api/servers/:server/share': 'sharedServer',
   'POST /api/team-invitations/:invitation/accept': 'acceptedInvitation',
   'POST /api/team-invitations/:invitation/resend': 'resentInvitation',
   'DELETE /api/team-invitations/:invitation': 'deletedInvitation',

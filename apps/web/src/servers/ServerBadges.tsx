@@ -31,18 +31,28 @@ export function ServerStatus({ status }: { status: string }) {
   );
 }
 
-/** Marks a server reached through a team rather than owned (spec/000 §6). */
-export function SharedChip({ isOwner }: { isOwner: boolean }) {
+/**
+ * Marks a server reached through a team rather than owned, and an owned server its owner shares
+ * with teams (spec/000 §3 `teams`, `is_owner`, §6); the tooltip names the teams.
+ */
+export function SharedChip({
+  server,
+}: {
+  server: { is_owner: boolean; teams: readonly { name: string }[] };
+}) {
   const { t } = useTranslation();
-  if (isOwner) return null;
+  if (server.is_owner && server.teams.length === 0) return null;
+  const names = server.teams.map((team) => team.name).join(', ');
+  const hint = server.is_owner ? names : [t('serverList.sharedHint'), names].filter(Boolean).join(': ');
   return (
-    <Tooltip title={t('serverList.sharedHint')}>
+    <Tooltip title={hint}>
       <Chip
         size="small"
         color="info"
         variant="outlined"
         label={t('serverList.shared')}
         data-testid="server-shared-chip"
+        data-owner={server.is_owner}
       />
     </Tooltip>
   );

@@ -15,19 +15,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import {
-  DEFAULT_TEAM_ROLE,
-  TEAM_OWNER_ROLE,
-  updateTeamRequestSchema,
-  type Team,
-  type TeamRoleKey,
-} from '@hostdeck/contracts';
+import { DEFAULT_TEAM_ROLE, TEAM_OWNER_ROLE, updateTeamRequestSchema, type Team } from '@hostdeck/contracts';
 import { handleApiError, notifySuccess } from '../api/error-handling';
 import { routePath } from '../app/route-names';
 import { schemaMessage } from '../api/field-messages';
 import { useFieldErrors } from '../api/form-errors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TextFieldDialog } from '../components/TextFieldDialog';
+import { MemberScopeDialog, ScopeSummary } from './MemberScopeDialog';
+import { TeamRoles } from './TeamRoles';
+import { TeamServers } from './TeamServers';
 import {
   changeMemberRole,
   deleteInvitation,
@@ -66,6 +63,7 @@ export function TeamPanel({
   const { t, i18n } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState<Confirmation | null>(null);
+  const [scoping, setScoping] = useState<Team['users'][number] | null>(null);
   const { permissions } = team;
   const isOwner = team.current_user_role === TEAM_OWNER_ROLE;
   const manages = permissions.canAddTeamMembers || permissions.canRemoveTeamMembers;
@@ -220,9 +218,7 @@ export function TeamPanel({
                       value={member.role}
                       disabled={act.isPending}
                       onChange={(event) =>
-                        act.mutate(() =>
-                          changeMemberRole(team.id, member.id, event.target.value as TeamRoleKey),
-                        )
+                        act.mutate(() => changeMemberRole(team.id, member.id, event.target.value))
                       }
                       slotProps={{ htmlInput: { 'data-testid': 'team-member-role' } }}
                       sx={{ minWidth: 160 }}
@@ -237,7 +233,12 @@ export function TeamPanel({
                     <span data-testid="team-member-role-text">{roleName(member.role)}</span>
                   )}
                 </TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {permissions.canAddTeamMembers ? (
+                    <Button size="small" onClick={() => setScoping(member)} data-testid="team-member-scope">
+                      {t('teams.scope.open')}: <ScopeSummary member={member} />
+                    </Button>
+                  ) : null}
                   {permissions.canRemoveTeamMembers && member.id !== currentUserId ? (
                     <Button
                       size="small"
@@ -254,6 +255,9 @@ export function TeamPanel({
           </TableBody>
         </Table>
       </Paper>
+
+      <TeamServers team={team} onChanged={onChanged} />
+      <TeamRoles team={team} onChanged={onChanged} />
 
       {permissions.canAddTeamMembers ? (
         <InviteForm team={team} onInvited={onChanged} />
@@ -341,6 +345,14 @@ export function TeamPanel({
         </Paper>
       ) : null}
 
+      {scoping ? (
+        <MemberScopeDialog
+          team={team}
+          member={scoping}
+          onClose={() => setScoping(null)}
+          onSaved={onChanged}
+        />
+      ) : null}
       <TextFieldDialog
         open={renaming}
         title={t('teams.renameTitle')}
@@ -390,7 +402,7 @@ export function TeamPanel({
 function InviteForm({ team, onInvited }: { team: Team; onInvited: () => Promise<void> }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<TeamRoleKey>(DEFAULT_TEAM_ROLE);
+  const [role, setRole] = useState<string>(DEFAULT_TEAM_ROLE);
   const fieldErrors = useFieldErrors();
   const invite = useMutation({
     mutationFn: () => inviteMember(team.id, email.trim(), role),
@@ -443,7 +455,7 @@ function InviteForm({ team, onInvited }: { team: Team; onInvited: () => Promise<
           size="small"
           label={t('teams.role')}
           value={role}
-          onChange={(event) => setRole(event.target.value as TeamRoleKey)}
+          onChange={(event) => setRole(event.target.value)}
           error={fieldErrors.has('role')}
           helperText={fieldErrors.get('role')}
           slotProps={{ htmlInput: { 'data-testid': 'team-invite-role' } }}

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UPDATE_KEYS, teamRoutes as routes, type TeamRoleKey } from '@hostdeck/contracts';
+import {
+  UPDATE_KEYS,
+  teamRoutes as routes,
+  type TeamRoleRequest,
+  type UpdateTeamMemberRequest,
+} from '@hostdeck/contracts';
 import { apiGetParsed, apiPath, apiSend } from '../api/client';
 
 /** The caller's teams and invitations, under the `user` Update-data key: team changes reload them. */
@@ -43,7 +48,7 @@ export const deleteTeam = (teamId: number) =>
 export const switchCurrentTeam = (teamId: number) =>
   apiSend('PUT', routes.switchCurrentTeam.path, { team_id: teamId }, routes.switchCurrentTeam.response);
 
-export const inviteMember = (teamId: number, email: string, role: TeamRoleKey) =>
+export const inviteMember = (teamId: number, email: string, role: string) =>
   apiSend(
     'POST',
     apiPath(routes.addTeamMember.path, team(teamId)),
@@ -51,13 +56,50 @@ export const inviteMember = (teamId: number, email: string, role: TeamRoleKey) =
     routes.addTeamMember.response,
   );
 
-export const changeMemberRole = (teamId: number, userId: number, role: TeamRoleKey) =>
+/** A member's role, and with `servers`/`sites` their scope (both empty: every shared server). */
+export const changeMemberRole = (
+  teamId: number,
+  userId: number,
+  role: string,
+  scope?: Pick<UpdateTeamMemberRequest, 'servers' | 'sites'>,
+) =>
   apiSend(
     'PUT',
     apiPath(routes.updateTeamMember.path, { team: teamId, user: userId }),
-    { role },
+    { role, ...scope },
     routes.updateTeamMember.response,
   );
+
+/** Shares a server the caller owns with one of their teams (POST api/servers/{server}/share). */
+export const shareServer = (serverId: number, teamId: number) =>
+  apiSend(
+    'POST',
+    apiPath(routes.shareServerWithTeam.path, { server: serverId }),
+    { team_id: teamId },
+    routes.shareServerWithTeam.response,
+  );
+
+export const unshareServer = (teamId: number, serverId: number) =>
+  apiSend(
+    'DELETE',
+    apiPath(routes.unshareServer.path, { team: teamId, server: serverId }),
+    undefined,
+    nothing,
+  );
+
+export const createTeamRole = (teamId: number, role: TeamRoleRequest) =>
+  apiSend('POST', apiPath(routes.createTeamRole.path, team(teamId)), role, routes.createTeamRole.response);
+
+export const updateTeamRole = (teamId: number, key: string, role: Omit<TeamRoleRequest, 'key'>) =>
+  apiSend(
+    'PUT',
+    apiPath(routes.updateTeamRole.path, { team: teamId, role: key }),
+    role,
+    routes.updateTeamRole.response,
+  );
+
+export const deleteTeamRole = (teamId: number, key: string) =>
+  apiSend('DELETE', apiPath(routes.deleteTeamRole.path, { team: teamId, role: key }), undefined, nothing);
 
 /** Removes a member, or, for the caller themselves, leaves the team. */
 export const removeMember = (teamId: number, userId: number) =>

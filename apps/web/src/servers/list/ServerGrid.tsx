@@ -53,7 +53,7 @@ export function ServerGrid({
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <ServerStatus status={server.status} />
-                    <SharedChip isOwner={server.is_owner} />
+                    <SharedChip server={server} />
                   </Stack>
                 </Stack>
               </CardContent>

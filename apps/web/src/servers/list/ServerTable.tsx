@@ -50,7 +50,7 @@ export function ServerTable({
                   <Link component={RouterLink} to={routePath('servers.show', { server: server.id })}>
                     {server.display_name}
                   </Link>
-                  <SharedChip isOwner={server.is_owner} />
+                  <SharedChip server={server} />
                 </Stack>
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{server.ip}</TableCell>

@@ -7,11 +7,12 @@ import LanIcon from '@mui/icons-material/Lan';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import ShareIcon from '@mui/icons-material/Share';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -43,7 +44,10 @@ import { TextFieldDialog } from '../../components/TextFieldDialog';
 import { TimezoneDialog } from './TimezoneDialog';
 
 type DialogName =
-  'rename' | 'ip' | 'password' | 'timezone' | 'restartNormal' | 'restartHard' | 'clean' | 'delete';
+  'rename' | 'ip' | 'password' | 'timezone' | 'restartNormal' | 'restartHard' | 'clean' | 'delete' | 'share';
+
+// The share dialog brings the teams strings with it: loaded when the owner opens it.
+const ServerShareDialog = lazy(() => import('../../teams/ServerShareDialog'));
 
 /**
  * The server page's actions (issue #5): rename, change IP, change the stored password, time zone,
@@ -85,12 +89,14 @@ export function ServerActions({ server }: { server: ServerDetail }) {
   // A failure is reported by the query client's mutation cache (handleApiError).
   const serverEvent = useMutation({ mutationFn: startEvent });
 
+  // The caller's abilities (the API's `abilities`): what their role would be refused is not shown.
+  const can = (ability: string) => server.abilities.includes(ability);
   const restarting = runs.isRunning('restartNormal');
   const hotfixBusy = server.hotfix || runs.isRunning('hotfix');
 
   return (
     <Stack spacing={3}>
-      {server.installed && (
+      {server.installed && server.can_use && (
         <Section title={t('serverShow.actions.operations')}>
           <ActionButton
             icon={<RestartAltIcon />}
@@ -109,14 +115,16 @@ export function ServerActions({ server }: { server: ServerDetail }) {
           >
             {t('serverShow.actions.restartHard')}
           </ActionButton>
-          <ActionButton
-            icon={<CleaningServicesIcon />}
-            testId="server-clean"
-            busy={runs.isRunning('clean')}
-            onClick={() => setDialog('clean')}
-          >
-            {t('serverShow.actions.clean')}
-          </ActionButton>
+          {can('destroy') && (
+            <ActionButton
+              icon={<CleaningServicesIcon />}
+              testId="server-clean"
+              busy={runs.isRunning('clean')}
+              onClick={() => setDialog('clean')}
+            >
+              {t('serverShow.actions.clean')}
+            </ActionButton>
+          )}
           <ActionButton
             icon={<BuildIcon />}
             testId="server-hotfix"
@@ -136,44 +144,65 @@ export function ServerActions({ server }: { server: ServerDetail }) {
         </Section>
       )}
 
-      <Section title={t('serverShow.actions.settings')}>
-        <ActionButton icon={<EditIcon />} testId="server-rename" onClick={() => setDialog('rename')}>
-          {t('serverShow.actions.rename')}
-        </ActionButton>
-        <ActionButton icon={<LanIcon />} testId="server-change-ip" onClick={() => setDialog('ip')}>
-          {t('serverShow.actions.changeIp')}
-        </ActionButton>
-        <ActionButton
-          icon={<KeyIcon />}
-          testId="server-change-password"
-          onClick={() => setDialog('password')}
-        >
-          {t('serverShow.actions.changePassword')}
-        </ActionButton>
-        {server.is_owner && (
-          <ActionButton
-            icon={<SwapHorizIcon />}
-            testId="server-transfer"
-            onClick={() => void navigate(`${routePath('user.server-transfer')}?server=${server.id}`)}
-          >
-            {t('serverShow.actions.transfer')}
-          </ActionButton>
-        )}
-        <ProtectSwitch server={server} onSaved={saved} />
-        <Tooltip title={server.protected ? t('serverShow.delete.protected') : ''}>
-          <span>
-            <ActionButton
-              icon={<DeleteIcon />}
-              testId="server-delete"
-              color="error"
-              disabled={server.protected}
-              onClick={() => setDialog('delete')}
-            >
-              {t('serverShow.delete.submit')}
+      {server.can_use && (
+        <Section title={t('serverShow.actions.settings')}>
+          {can('configure') && (
+            <ActionButton icon={<EditIcon />} testId="server-rename" onClick={() => setDialog('rename')}>
+              {t('serverShow.actions.rename')}
             </ActionButton>
-          </span>
-        </Tooltip>
-      </Section>
+          )}
+          {can('configure') && (
+            <ActionButton icon={<LanIcon />} testId="server-change-ip" onClick={() => setDialog('ip')}>
+              {t('serverShow.actions.changeIp')}
+            </ActionButton>
+          )}
+          {can('secrets') && (
+            <ActionButton
+              icon={<KeyIcon />}
+              testId="server-change-password"
+              onClick={() => setDialog('password')}
+            >
+              {t('serverShow.actions.changePassword')}
+            </ActionButton>
+          )}
+          {can('share') && (
+            <ActionButton icon={<ShareIcon />} testId="server-share" onClick={() => setDialog('share')}>
+              {t('teams.sharing.open')}
+            </ActionButton>
+          )}
+          {server.is_owner && (
+            <ActionButton
+              icon={<SwapHorizIcon />}
+              testId="server-transfer"
+              onClick={() => void navigate(`${routePath('user.server-transfer')}?server=${server.id}`)}
+            >
+              {t('serverShow.actions.transfer')}
+            </ActionButton>
+          )}
+          {can('configure') && <ProtectSwitch server={server} onSaved={saved} />}
+          {/* Deleting a server is its owner's alone (abilities.ts): a team role never shows it. */}
+          {can('delete') && (
+            <Tooltip title={server.protected ? t('serverShow.delete.protected') : ''}>
+              <span>
+                <ActionButton
+                  icon={<DeleteIcon />}
+                  testId="server-delete"
+                  color="error"
+                  disabled={server.protected}
+                  onClick={() => setDialog('delete')}
+                >
+                  {t('serverShow.delete.submit')}
+                </ActionButton>
+              </span>
+            </Tooltip>
+          )}
+        </Section>
+      )}
+      {dialog === 'share' && (
+        <Suspense fallback={null}>
+          <ServerShareDialog server={server} open onClose={close} />
+        </Suspense>
+      )}
 
       <TextFieldDialog
         open={dialog === 'rename'}

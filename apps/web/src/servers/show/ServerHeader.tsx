@@ -26,16 +26,15 @@ export function ServerHeader({ server }: { server: ServerDetail }) {
           {address}
         </Typography>
         {server.os_version && <Chip size="small" variant="outlined" label={osLabel(server.os_version)} />}
-        {server.is_owner ? (
+        {server.is_owner && (
           <Chip
             size="small"
             variant="outlined"
             label={t('serverShow.owner')}
             data-testid="server-owner-chip"
           />
-        ) : (
-          <SharedChip isOwner={false} />
         )}
+        <SharedChip server={server} />
         {server.protected && <Chip size="small" icon={<LockIcon />} label={t('serverList.protected')} />}
       </Stack>
     </Stack>
