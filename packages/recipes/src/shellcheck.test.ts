@@ -1,6 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,6 +41,31 @@ function shellcheckAsync(files: string[], cwd: string, options: string[]) {
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, output }));
   });
+}
+
+/**
+ * Assembled steps that passed before, by the hash of shellcheck's version, its options and the
+ * exact text: checking every step with all its helpers took four minutes of a loaded unit tier,
+ * and most steps are unchanged from one run to the next (CI runs on the machine that ran them).
+ * Only passes are kept; any change of text, options or shellcheck checks the step again.
+ */
+const passCache =
+  process.env.HOSTDECK_SHELLCHECK_CACHE ?? path.join(os.homedir(), '.cache', 'hostdeck', 'shellcheck');
+const shellcheckVersion = spawnSync('shellcheck', ['--version'], { encoding: 'utf8' }).stdout ?? '';
+const passKey = (file: string, options: string[]) =>
+  createHash('sha256')
+    .update(`${shellcheckVersion}\0${options.join(' ')}\0`)
+    .update(readFileSync(file))
+    .digest('hex');
+const passedBefore = (file: string, options: string[]) =>
+  existsSync(path.join(passCache, passKey(file, options)));
+function rememberPasses(files: string[], options: string[]) {
+  try {
+    mkdirSync(passCache, { recursive: true });
+    for (const file of files) writeFileSync(path.join(passCache, passKey(file, options)), '');
+  } catch {
+    // A cache that cannot be written only costs time.
+  }
 }
 
 function writeTemporary(name: string, text: string): string {
@@ -77,21 +111,23 @@ describe('shellcheck', () => {
     'passes on every assembled step (helpers + step, as sent): %s',
     { timeout: 300_000 },
     async (_name, group) => {
-      const files = group.map((script) =>
-        writeTemporary(`step-${script.replaceAll('/', '--')}`, assembleStepScript(script)),
-      );
+      // SC2317 (unreachable command) is a false positive here: helpers a step does not call,
+      // after a step that ends with `exit`, look unreachable. Each file is checked in full above.
+      const options = ['--exclude=SC2317'];
+      const files = group
+        .map((script) => writeTemporary(`step-${script.replaceAll('/', '--')}`, assembleStepScript(script)))
+        .filter((file) => !passedBefore(file, options));
       const results = await Promise.all(
         Array.from({ length: cores }, (_, batch) =>
           shellcheckAsync(
             files.filter((_, index) => index % cores === batch),
             temporary,
-            // SC2317 (unreachable command) is a false positive here: helpers a step does not call,
-            // after a step that ends with `exit`, look unreachable. Each file is checked in full above.
-            ['--exclude=SC2317'],
+            options,
           ),
         ),
       );
       expect(results.filter((result) => result.status !== 0)).toEqual([]);
+      rememberPasses(files, options);
     },
   );
 });
