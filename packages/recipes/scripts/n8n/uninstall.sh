@@ -32,12 +32,22 @@ fi
 
 # As the user: their folders (and maybe links of theirs inside).
 if id -u -- "$HD_LINUX_USER" >/dev/null 2>&1 && [[ -d $HD_HOME && ! -L $HD_HOME ]]; then
-  for path in "$HD_HOME/.n8n-app" "$HD_HOME/.cache/n8n"; do
-    if [[ -e $path || -L $path ]]; then
-      runuser -u "$HD_LINUX_USER" -- rm -rf -- "$path"
-      hd_log change "removed $path"
-    fi
+  # n8n itself (~1,900 packages, 2 GB) is renamed aside at once and deleted in the background:
+  # deleting it took minutes on a busy disk, past the step's time limit. A deletion cut short (a
+  # reboot) is picked up by the next uninstall.
+  if [[ -e $HD_HOME/.n8n-app || -L $HD_HOME/.n8n-app ]]; then
+    runuser -u "$HD_LINUX_USER" -- mv -T -- "$HD_HOME/.n8n-app" "$HD_HOME/.n8n-app.removing-$(date +%s%N)"
+    hd_log change "removed $HD_HOME/.n8n-app (its files are deleted in the background)"
+  fi
+  for trash in "$HD_HOME"/.n8n-app.removing-*; do
+    [[ -d $trash && ! -L $trash ]] || continue
+    systemd-run --quiet --collect --no-block --uid="$HD_LINUX_USER" -- rm -rf -- "$trash" ||
+      runuser -u "$HD_LINUX_USER" -- rm -rf -- "$trash"
   done
+  if [[ -e $HD_HOME/.cache/n8n || -L $HD_HOME/.cache/n8n ]]; then
+    runuser -u "$HD_LINUX_USER" -- rm -rf -- "$HD_HOME/.cache/n8n"
+    hd_log change "removed $HD_HOME/.cache/n8n"
+  fi
   if ((HD_DELETE_DATA)); then
     if [[ -e $HD_HOME/.n8n || -L $HD_HOME/.n8n ]]; then
       runuser -u "$HD_LINUX_USER" -- rm -rf -- "$HD_HOME/.n8n"
