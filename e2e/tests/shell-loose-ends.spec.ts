@@ -97,7 +97,7 @@ test('the hotfix dialog shows the change log and runs the hotfix', async ({ page
   await page.goto('/servers');
   const dialog = page.getByTestId('hotfix-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('hotfix-changelog-entry').first()).toContainText('Agent 23');
+  await expect(dialog.getByTestId('hotfix-changelog-entry').first()).toContainText('Agent 24');
   await expect(dialog.getByTestId('hotfix-server')).toContainText('shop-web');
   const run = page.waitForResponse(
     (response) => response.url().endsWith('/api/hotfix') && response.request().method() === 'POST',

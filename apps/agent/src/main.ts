@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
-import type { AgentConfig, AgentOperation, AgentTokenPayload } from '@hostdeck/contracts/agent-protocol';
+import {
+  AGENT_REVOKE_PATH,
+  parseAgentRevokeRequest,
+  type AgentConfig,
+  type AgentOperation,
+  type AgentTokenPayload,
+} from '@hostdeck/contracts/agent-protocol';
 import { AGENT_VERSION } from '@hostdeck/contracts/agent-version';
 import { applyCors } from './cors.js';
 import { pathKeyOf } from './files/path-cipher.js';
@@ -42,6 +48,8 @@ const TOKEN_HEADER = 'x-hostdeck';
  *   download or media view), run by the user's worker when the agent runs as root (root's calls
  *   too), else in this process for its own user;
  * - POST /link: a download or media view link for one file of the caller's root (links.ts);
+ * - POST /tokens/revoke: the panel's single-use `tokens:revoke` token; the named file tokens are
+ *   refused from then on (a member who lost access, issue 22 point 3);
  * - /direct: the terminal websocket, Origin checked exactly, then the single-use token, then the shell.
  */
 export function createAgentServer(options: AgentServerOptions): http.Server {
@@ -105,6 +113,14 @@ export function createAgentServer(options: AgentServerOptions): http.Server {
     if (url.pathname === '/link' && request.method === 'POST') {
       const payload = options.verifier.verify(headerToken(request), 'files:read');
       return sendJson(response, 200, { token: options.links.sign(payload, await readJson(request)) });
+    }
+    if (url.pathname === AGENT_REVOKE_PATH && request.method === 'POST') {
+      options.verifier.verify(headerToken(request), 'tokens:revoke');
+      const revocation = parseAgentRevokeRequest(await readJson(request));
+      if (!revocation) throw new AgentRequestError(400, 'Invalid revocation');
+      options.verifier.revoke(revocation.tokens);
+      log('tokens revoked', { count: revocation.tokens.length });
+      return sendJson(response, 200, { revoked: revocation.tokens.length });
     }
     if (url.pathname.startsWith('/files/')) return serveFiles(request, response, url);
     sendJson(response, 404, { message: 'Not Found' });
@@ -205,13 +221,14 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(text);
 }
 
-/** A small JSON body (the /link call). */
+/** A small JSON body (the /link and /tokens/revoke calls). */
 async function readJson(request: IncomingMessage): Promise<unknown> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 16 * 1024) throw new AgentRequestError(413, 'The request is too large');
+    // AGENT_REVOKE_MAX_TOKENS revocations of about 80 bytes each fit.
+    if (size > 64 * 1024) throw new AgentRequestError(413, 'The request is too large');
     chunks.push(chunk);
   }
   if (chunks.length === 0) return {};

@@ -13,7 +13,7 @@ import {
 /**
  * Verifies the panel's tokens (ARCHITECTURE.md, Agent): `base64url(JSON payload) + "." +
  * base64url(Ed25519 signature of the first part)`. 401: no token, not a token, a bad signature,
- * expired, or a single-use token seen before. 403: a genuine token for another server or without
+ * expired, a single-use token seen before, or a token the panel revoked (AGENT_REVOKE_PATH). 403: a genuine token for another server or without
  * the operation asked for.
  */
 export class AgentAuthError extends Error {
@@ -46,9 +46,11 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   /** jti → exp of single-use tokens already used; forgotten once they expire anyway. */
   const used = new Map<string, number>();
+  /** jti → exp of tokens the panel revoked; forgotten once they expire anyway. */
+  const revoked = new Map<string, number>();
 
-  function forgetExpired(at: number) {
-    for (const [jti, exp] of used) if (exp + AGENT_CLOCK_SKEW_SECONDS < at) used.delete(jti);
+  function forgetExpired(remembered: Map<string, number>, at: number) {
+    for (const [jti, exp] of remembered) if (exp + AGENT_CLOCK_SKEW_SECONDS < at) remembered.delete(jti);
   }
 
   /** The payload of a genuine, unexpired token, or AgentAuthError(401). Does not consume it. */
@@ -85,11 +87,25 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     const lifetime = longestLifetime(payload);
     if (payload.exp > at + lifetime + AGENT_CLOCK_SKEW_SECONDS)
       throw new AgentAuthError(401, 'Invalid token');
+    if (revoked.has(payload.jti)) throw new AgentAuthError(401, 'The token was revoked');
     return payload;
   }
 
   return {
     decode,
+
+    /**
+     * Refuses these tokens from now on, until they expire. Kept no longer than a file token can
+     * live: a jti with a later exp names no token this agent would accept anyway.
+     */
+    revoke(tokens: readonly { jti: string; exp: number }[]) {
+      const at = now();
+      forgetExpired(revoked, at);
+      for (const { jti, exp } of tokens) {
+        if (exp + AGENT_CLOCK_SKEW_SECONDS < at) continue;
+        revoked.set(jti, Math.min(exp, at + AGENT_TOKEN_LIFETIME_SECONDS + AGENT_CLOCK_SKEW_SECONDS));
+      }
+    },
 
     /**
      * A token for this server allowing `operation`. A single-use token (terminal, download link) is
@@ -102,7 +118,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       if (!payload.ops.includes(operation)) throw new AgentAuthError(403, 'This token does not allow it');
       if (isSingleUse(payload)) {
         const at = now();
-        forgetExpired(at);
+        forgetExpired(used, at);
         if (used.has(payload.jti)) throw new AgentAuthError(401, 'This token was already used');
         used.set(payload.jti, payload.exp);
       }

@@ -1,6 +1,8 @@
-import type { UpdateKey } from '@hostdeck/contracts';
+import { AGENT_PORT, type UpdateKey } from '@hostdeck/contracts';
 import type { Accounts } from './accounts/accounts.js';
 import { loadOrCreateAgentKeys, type AgentSigner } from './agent/agent-keys.js';
+import { createAgentRevokeCall } from './agent/agent-revoke-call.js';
+import { createFileTokenRevocation, type FileTokenRevocation } from './agent/file-token-revocation.js';
 import { createAgentService, type AgentService } from './agent/agent.service.js';
 import type { AnyArea } from './area.js';
 import type { Config } from './config/config.js';
@@ -14,6 +16,7 @@ import type { RealtimeBus } from './realtime/realtime-bus.js';
 import type { RemoteExecutor } from './remote/remote-executor.js';
 import type { ServerConnections } from './servers/server-connection.js';
 import { createServersRepository, type ServersRepository } from './servers/servers.repository.js';
+import { authorizeSiteId } from './policy/site-policy.js';
 import { createSiteAccess, type SiteAccess } from './sites/site-access.js';
 import type { Mailer } from './mail/mailer.js';
 
@@ -49,6 +52,8 @@ export interface PanelServices {
   agentSigner: AgentSigner;
   /** Agent install and upgrade: the agent area's routes and the hotfix area both start it. */
   agent: AgentService;
+  /** The live file tokens issued, revoked at their agent when their user loses access. */
+  fileTokens: FileTokenRevocation;
   /** Sessions and list answers kept for a moment, dropped on every change (http/read-cache.ts). */
   readCache: ReadCache;
   /** Realtime Update-data (spec/000 §4) to these users. */
@@ -68,10 +73,14 @@ export type PanelServiceInputs = Pick<
   | 'secretBox'
   | 'connections'
   | 'appLog'
->;
+> & {
+  /** The port the panel calls agents on; AGENT_PORT except in tests that run an agent themselves. */
+  agentPort?: number;
+};
 
 export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
-  const { config, database, secretBox, bus } = inputs;
+  const { agentPort, ...shared } = inputs;
+  const { config, database, secretBox, bus } = shared;
   const db = database.db;
   const servers = createServersRepository(db);
   const policy = createAccessPolicy(db);
@@ -81,8 +90,18 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
   const publish: PanelServices['publish'] = (userIds, keys) => {
     for (const userId of userIds) bus.publish(userId, { type: 'Update-data', keys: [...keys] });
   };
+  const fileTokens = createFileTokenRevocation({
+    bus,
+    // The same abilities the tokens were issued for (agent.service.ts serverToken, siteToken).
+    checkAccess: (userId, token) =>
+      token.siteId === null
+        ? policy.authorizeServer({ id: userId }, token.serverId, 'files').then(() => undefined)
+        : authorizeSiteId(db, { id: userId }, token.serverId, token.siteId, 'manage'),
+    revokeAtAgent: createAgentRevokeCall({ signer: agentSigner, port: agentPort ?? AGENT_PORT }),
+    log: (message, details) => inputs.appLog.info(details, message),
+  });
   return {
-    ...inputs,
+    ...shared,
     db,
     policy,
     servers,
@@ -102,8 +121,10 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
       appUrl: config.appUrl,
       allowedOrigins: config.allowedOrigins,
       publish,
+      fileTokens,
       log: (message, details) => inputs.appLog.info(details, message),
     }),
+    fileTokens,
     publish,
   };
 }

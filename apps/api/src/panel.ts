@@ -33,6 +33,8 @@ export interface PanelOptions {
   /** Run queued events in this process (default true). */
   workers?: boolean;
   executor?: RemoteExecutor;
+  /** The port the panel calls agents on (AGENT_PORT); tests that run an agent themselves set it. */
+  agentPort?: number;
   jobs?: { concurrency?: number; leaseMs?: number; heartbeatMs?: number; reaperIntervalMs?: number };
 }
 
@@ -147,6 +149,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     secretBox,
     connections,
     appLog: panelLog,
+    agentPort: options.agentPort,
   });
   // Each area's services, tasks and finished-event handlers, from the one list (areas.ts).
   const areas = composeAreas(services, hooks, AREAS);

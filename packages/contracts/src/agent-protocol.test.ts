@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AGENT_REVOKE_MAX_TOKENS,
   isOrigin,
   parseAgentConfig,
+  parseAgentRevokeRequest,
   parseAgentTokenPayload,
   parseTerminalResize,
   type AgentTokenPayload,
@@ -98,5 +100,24 @@ describe('terminal resize messages', () => {
     expect(parseTerminalResize('resize|120|40')).toEqual({ cols: 120, rows: 40 });
     for (const text of ['resize|0|40', 'resize|120', 'resize|-1|4', 'resize|1|2|3', 'ls\r', 'resize|99999|1'])
       expect(parseTerminalResize(text)).toBeNull();
+  });
+});
+
+describe('revoke requests', () => {
+  it('reads a list of jti and exp, and nothing else', () => {
+    const token = { jti: payload.jti, exp: payload.exp };
+    expect(parseAgentRevokeRequest({ tokens: [token] })).toEqual({ tokens: [token] });
+    for (const body of [
+      null,
+      [],
+      { tokens: [] },
+      { tokens: [token], extra: 1 },
+      { tokens: [{ ...token, user: 'root' }] },
+      { tokens: [{ jti: 'short', exp: payload.exp }] },
+      { tokens: [{ jti: payload.jti, exp: -1 }] },
+      { tokens: [{ jti: payload.jti, exp: '1900000000' }] },
+      { tokens: Array.from({ length: AGENT_REVOKE_MAX_TOKENS + 1 }, () => token) },
+    ])
+      expect(parseAgentRevokeRequest(body)).toBeNull();
   });
 });

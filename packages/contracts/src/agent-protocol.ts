@@ -14,7 +14,8 @@ export const AGENT_TOKEN_HEADER = 'X-HostDeck';
  * What a token allows. `files:download` is the single-use link of a download; `files:view` the
  * link of a media preview, reusable while it lives because a <video> asks again with Range to seek
  * (both only ever signed by the agent, apps/agent/src/links.ts; the only tokens allowed in a URL);
- * `terminal` opens one shell.
+ * `terminal` opens one shell; `tokens:revoke` is the panel's own call telling the agent to refuse
+ * file tokens of a user who lost access (AGENT_REVOKE_PATH, issue 22 point 3).
  */
 export const AGENT_OPERATIONS = [
   'files:read',
@@ -22,10 +23,30 @@ export const AGENT_OPERATIONS = [
   'files:download',
   'files:view',
   'terminal',
+  'tokens:revoke',
 ] as const;
 export type AgentOperation = (typeof AGENT_OPERATIONS)[number];
 /** A token holding one of these is accepted once (the agent remembers its jti until it expires). */
-export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = ['files:download', 'terminal'];
+export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = [
+  'files:download',
+  'terminal',
+  'tokens:revoke',
+];
+
+/**
+ * `POST` here with a `tokens:revoke` token in X-HostDeck and an AgentRevokeRequest body: the agent
+ * refuses those tokens (401) until they expire. The panel calls it when a member loses access to a
+ * server while their browser still holds a file token for it (issue 22 point 3: "their access ends
+ * at once, including open terminals and file tokens").
+ */
+export const AGENT_REVOKE_PATH = '/tokens/revoke';
+/** At most this many tokens in one revoke call (a user holds a few live file tokens per server). */
+export const AGENT_REVOKE_MAX_TOKENS = 500;
+
+export interface AgentRevokeRequest {
+  /** Each token's jti, and its exp (Unix seconds): the agent forgets the jti once it has expired. */
+  tokens: { jti: string; exp: number }[];
+}
 
 /**
  * The file calls of spec/001 §7, by name under `/files/`: the agent's router serves exactly these
@@ -135,6 +156,23 @@ export function parseAgentTokenPayload(value: unknown): AgentTokenPayload | null
     jti,
     ...(path === undefined ? {} : { path: path as string }),
   };
+}
+
+/** The body of a revoke call, or null when anything in it is not as the panel sends it. */
+export function parseAgentRevokeRequest(value: unknown): AgentRevokeRequest | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { tokens, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return null;
+  if (!Array.isArray(tokens) || tokens.length === 0 || tokens.length > AGENT_REVOKE_MAX_TOKENS) return null;
+  const parsed: AgentRevokeRequest['tokens'] = [];
+  for (const token of tokens as unknown[]) {
+    if (typeof token !== 'object' || token === null || Array.isArray(token)) return null;
+    const { jti, exp, ...extra } = token as Record<string, unknown>;
+    if (Object.keys(extra).length > 0) return null;
+    if (typeof jti !== 'string' || !JTI_PATTERN.test(jti) || !isPositiveInteger(exp)) return null;
+    parsed.push({ jti, exp });
+  }
+  return { tokens: parsed };
 }
 
 /** An origin as browsers send it: `https://panel.example.com`, `http://localhost:3000`. */

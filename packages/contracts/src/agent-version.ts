@@ -6,13 +6,20 @@ import type { AgentChangelogEntry } from './agent.js';
  * info (spec/000 §3) and prompts an upgrade when a server runs an older one (§4).
  * Raise it together with a new first entry of AGENT_CHANGELOG (agent-version.test.ts).
  */
-export const AGENT_VERSION = 23;
+export const AGENT_VERSION = 24;
 
 /**
  * What changed in each agent version, newest first (GET api/agent-changelog, spec/000 §7): the
  * panel shows the entries newer than a server's agent before it upgrades. `id` is the version.
  */
 export const AGENT_CHANGELOG: readonly AgentChangelogEntry[] = [
+  {
+    id: 24,
+    title: 'Agent 24',
+    content: [
+      'Security: when a member loses access to a server (removed from the team, a narrower role, the server unshared or transferred), the panel tells the agent at once, and the file manager tokens it had given them stop working before they expire.',
+    ].join('\n'),
+  },
   {
     id: 23,
     title: 'Agent 23',

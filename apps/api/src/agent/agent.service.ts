@@ -30,6 +30,7 @@ import { createSitesRepository } from '../sites/sites.repository.js';
 import { agentPublicEndpoint } from './agent-endpoint.js';
 import { AGENT_MESSAGES } from './agent-messages.js';
 import type { AgentSigner } from './agent-keys.js';
+import type { FileTokenRevocation } from './file-token-revocation.js';
 
 export interface AgentServiceDependencies {
   db: Database;
@@ -41,6 +42,8 @@ export interface AgentServiceDependencies {
   /** Origins the agent accepts websockets and CORS calls from (config ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
   publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
+  /** Remembers each file token issued, to revoke it when its user loses access (issue 22 point 3). */
+  fileTokens?: Pick<FileTokenRevocation, 'remember'>;
   now?: () => number;
   log?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -72,6 +75,7 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
   async function issue(
     server: ServerRow,
     scope: { site: number | null; root: string; user: string },
+    holder: { userId: number; siteId: number | null },
   ): Promise<AgentTokenResponse> {
     const issuedAt = now();
     const base = { v: 1 as const, server: server.id, ...scope };
@@ -82,6 +86,13 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
       exp: issuedAt + AGENT_TOKEN_LIFETIME_SECONDS,
       jti: jti(),
     };
+    dependencies.fileTokens?.remember({
+      jti: fileToken.jti,
+      exp: fileToken.exp,
+      ...holder,
+      serverId: server.id,
+      agentAddress: server.ip,
+    });
     const terminal = (): AgentTokenPayload => ({
       ...base,
       ops: ['terminal'],
@@ -125,7 +136,11 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
     /** POST api/servers/agent/token: the whole server as root. */
     async serverToken(caller: Caller, serverId: number): Promise<AgentTokenResponse> {
       await policy.authorizeServer(caller, serverId, 'files');
-      return issue(await serverRow(serverId), { site: null, root: '/', user: 'root' });
+      return issue(
+        await serverRow(serverId),
+        { site: null, root: '/', user: 'root' },
+        { userId: caller.id, siteId: null },
+      );
     },
 
     /**
@@ -135,6 +150,7 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
     async siteToken(caller: Caller, siteId: number): Promise<AgentTokenResponse> {
       const row = await siteRows.findById(siteId);
       let site = await authorizeSite(db, caller, row, 'manage');
+      const asked = site.id;
       if (site.siteId !== null) {
         const parent = await siteRows.findById(site.siteId);
         if (parent && parent.serverId === site.serverId) site = parent;
@@ -142,11 +158,16 @@ export function createAgentService(dependencies: AgentServiceDependencies) {
       // A site made before the special-user rule (issue 25) may belong to root: its file manager
       // and terminal would act as root.
       if (isSpecialLinuxUser(site.linuxUser)) throw new ServerError(GRAMMAR_MESSAGES.specialUser);
-      return issue(await serverRow(site.serverId), {
-        site: site.id,
-        root: `/home/${site.linuxUser}/${site.name}`,
-        user: site.linuxUser,
-      });
+      return issue(
+        await serverRow(site.serverId),
+        {
+          site: site.id,
+          root: `/home/${site.linuxUser}/${site.name}`,
+          user: site.linuxUser,
+        },
+        // Re-checked as asked for: an alias's member reaches its parent's home through the alias.
+        { userId: caller.id, siteId: asked },
+      );
     },
 
     /** POST api/servers/agent/install: the `agent-install` recipe as an install_agent event. */

@@ -28,6 +28,7 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void;
     workers?: boolean;
     executor?: PanelOptions['executor'];
+    agentPort?: PanelOptions['agentPort'];
     jobs?: PanelOptions['jobs'];
   } = {},
 ): Promise<TestApp> {
@@ -53,6 +54,7 @@ export async function createTestApp(
     logger: false,
     workers: options.workers ?? false,
     executor: options.executor,
+    agentPort: options.agentPort,
     jobs: options.jobs,
   });
   const app = panel.app;
