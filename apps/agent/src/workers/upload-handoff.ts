@@ -152,6 +152,10 @@ export function uploadThroughHandOff(
         return;
       }
       fileStream = stream;
+      // Its errors reach the upload through the pipeline below, or as the request's own failure;
+      // one before the pipeline is attached (the client gone while the temp file opens) must not
+      // become an uncaught exception that ends the agent (seen in a unit run, two files at once).
+      stream.on('error', () => undefined);
       stored = writeThroughWorker(stream, info.filename ?? '');
       stored.then((body) => finish(200, body), fail);
     });
