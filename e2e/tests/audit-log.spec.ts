@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { registerVerifiedUser } from '../support/accounts';
+import { createTeamThroughPage } from '../support/teams';
 
 /**
  * Issue 22 §4 in the browser: a user creates a team, renames it and adds an SSH key; the team's
@@ -18,13 +19,7 @@ test('actions show in the team log and in the own log, filter, and export as CSV
   test.setTimeout(120_000);
   const { email } = await registerVerifiedUser(page, 'Alma Auditor');
 
-  await page.goto('/teams');
-  await page.getByTestId('teams-create').click();
-  await page.getByTestId('teams-create-name').fill(TEAM);
-  await page.getByRole('dialog').getByTestId('confirm-dialog-submit').click();
-  const panel = page.getByTestId('team-panel');
-  await expect(panel.getByTestId('team-name')).toHaveText(TEAM);
-  const teamId = Number(await panel.getAttribute('data-team'));
+  const { panel, teamId } = await createTeamThroughPage(page, TEAM);
   await panel.getByTestId('team-rename').click();
   await page.getByTestId('team-rename-name').fill(`${TEAM} renamed`);
   await page.getByRole('dialog').getByTestId('confirm-dialog-submit').click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerVerifiedUser } from '../support/accounts';
+import { createTeamThroughPage } from '../support/teams';
 
 /**
  * Issue 22 point 2 on screen: the team panel's Roles card lists the built-in roles, creates a
@@ -11,13 +12,7 @@ const TEAM = `Role Crew ${Date.now().toString(36)}`;
 test('custom roles: create, edit, offer to invitations, delete', async ({ page }) => {
   test.setTimeout(120_000);
   await registerVerifiedUser(page, 'Rita Roles');
-  await page.goto('/teams');
-  await page.getByTestId('teams-create').click();
-  await page.getByTestId('teams-create-name').fill(TEAM);
-  await page.getByRole('dialog').getByTestId('confirm-dialog-submit').click();
-  const panel = page.getByTestId('team-panel');
-  await expect(panel.getByTestId('team-name')).toHaveText(TEAM);
-  const teamId = Number(await panel.getAttribute('data-team'));
+  const { panel, teamId } = await createTeamThroughPage(page, TEAM);
   const roles = panel.getByTestId('team-roles');
   for (const key of ['admin', 'developer', 'viewer']) {
     await expect(roles.locator(`[data-testid="team-role"][data-role="${key}"]`)).toBeVisible();

@@ -8,6 +8,7 @@ import {
 import { apiRequest, registerVerifiedUser } from '../support/accounts';
 import { findLink, waitForMail } from '../support/mail';
 import { connectInstalledServer, waitForCurrentAgent } from '../support/servers';
+import { createTeamThroughPage } from '../support/teams';
 
 /**
  * Issue 22's combined journey, with two browser contexts, the test's SMTP server and a real server
@@ -56,13 +57,7 @@ test('a server shared with a team: invite by mail, share, use, demote to viewer,
     'shared-1',
   );
 
-  await page.goto('/teams');
-  await page.getByTestId('teams-create').click();
-  await page.getByTestId('teams-create-name').fill(TEAM);
-  await page.getByRole('dialog').getByTestId('confirm-dialog-submit').click();
-  const panel = page.getByTestId('team-panel');
-  await expect(panel.getByTestId('team-name')).toHaveText(TEAM);
-  const teamId = Number(await panel.getAttribute('data-team'));
+  const { panel, teamId } = await createTeamThroughPage(page, TEAM);
 
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
