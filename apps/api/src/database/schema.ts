@@ -25,3 +25,4 @@ export * from './schema/balancing.js';
 export * from './schema/api-tokens.js';
 export * from './schema/audit.js';
 export * from './schema/server-transfers.js';
+export * from './schema/billing.js';
