@@ -222,7 +222,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   ['terminal'],
                 ),
               },
-              comingSoon('user/billing', 'pageTitles.userBilling'),
+              {
+                path: 'user/billing',
+                Component: lazyPage(() => import('../user/billing/page').then((module) => module.default)),
+              },
               comingSoon('user/referral', 'pageTitles.userReferral'),
               {
                 path: 'teams',
