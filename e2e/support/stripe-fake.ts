@@ -13,7 +13,9 @@ import {
  */
 export const E2E_STRIPE_FAKE_PORT = Number(process.env.E2E_STRIPE_FAKE_PORT ?? 29_194);
 
-export async function startE2eStripeFake(panelPort: number): Promise<{ fake: StripeFake; env: Record<string, string> }> {
+export async function startE2eStripeFake(
+  panelPort: number,
+): Promise<{ fake: StripeFake; env: Record<string, string> }> {
   const fake = await startStripeFake({ port: E2E_STRIPE_FAKE_PORT });
   fake.setWebhookTarget(`http://127.0.0.1:${panelPort}/api/stripe/webhook`);
   return {

@@ -112,7 +112,9 @@ test.describe('billing top-ups', () => {
     await context.close();
   });
 
-  test('shows the bank, the VietQR code and the reference; SePay’s webhook credits the transfer', async ({ request }) => {
+  test('shows the bank, the VietQR code and the reference; SePay’s webhook credits the transfer', async ({
+    request,
+  }) => {
     const { context, page } = await billingPage('Bank Payer');
     await page.getByTestId('billing-topup').click();
     await page.getByTestId('topup-amount').fill('10');

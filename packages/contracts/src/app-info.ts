@@ -38,7 +38,13 @@ export const appInfoSchema = z.object({
   plans: z.array(planSchema),
   /** Bank transfer (SePay) accounts: bin (NAPAS), account number and holder, for VietQR. */
   banks: z.array(
-    z.object({ id: z.string(), name: z.string(), bin: z.string(), account: z.string(), account_name: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      bin: z.string(),
+      account: z.string(),
+      account_name: z.string(),
+    }),
   ),
   phpVersions: z.array(z.string()),
   backup_drives: z.array(backupDriveSchema),

@@ -91,7 +91,10 @@ export const clientSecretBodySchema = z.strictObject({
   coupon: couponFieldSchema,
   purpose: purposeSchema.optional(),
   /** A saved card (pm_…) to pay with; otherwise the page collects one with Stripe Elements. */
-  payment_method: z.string().regex(/^pm_[A-Za-z0-9_]{1,60}$/).optional(),
+  payment_method: z
+    .string()
+    .regex(/^pm_[A-Za-z0-9_]{1,60}$/)
+    .optional(),
 });
 export type ClientSecretBody = z.input<typeof clientSecretBodySchema>;
 

@@ -22,7 +22,11 @@ export const billingArea = defineArea({
       config: panel.config,
       admin: createAdminPolicy(createAdminRepository(panel.db), panel.config.adminEmails),
     });
-    const cards = createCardsService({ repository, gateway: createStripeGateway(panel.config.stripe), billing });
+    const cards = createCardsService({
+      repository,
+      gateway: createStripeGateway(panel.config.stripe),
+      billing,
+    });
     return { billing, cards };
   },
   routes: billingMoneyRoutes,

@@ -134,11 +134,18 @@ export function createBillingRepository(db: Database) {
       const [row] = await db
         .select()
         .from(paymentWebhooks)
-        .where(and(eq(paymentWebhooks.provider, values.provider), eq(paymentWebhooks.eventId, values.eventId)));
+        .where(
+          and(eq(paymentWebhooks.provider, values.provider), eq(paymentWebhooks.eventId, values.eventId)),
+        );
       return row!;
     },
 
-    async markWebhook(on: Db, id: number, status: 'processed' | 'ignored' | 'flagged', reason: string | null = null) {
+    async markWebhook(
+      on: Db,
+      id: number,
+      status: 'processed' | 'ignored' | 'flagged',
+      reason: string | null = null,
+    ) {
       await on
         .update(paymentWebhooks)
         .set({ status, reason, processedAt: new Date() })
@@ -153,7 +160,14 @@ export function createBillingRepository(db: Database) {
 
     async createTopup(
       on: Db,
-      values: { userId: number; provider: string; providerRef: string; amountCents: number; couponId: number | null; bonusCents: number },
+      values: {
+        userId: number;
+        provider: string;
+        providerRef: string;
+        amountCents: number;
+        couponId: number | null;
+        bonusCents: number;
+      },
     ): Promise<TopupRow> {
       const [row] = await on.insert(topups).values(values).returning();
       return row!;
@@ -245,7 +259,10 @@ export function createBillingRepository(db: Database) {
 
     async coupons(): Promise<(CouponRow & { timesUsed: number })[]> {
       const rows = await db
-        .select({ coupon: coupons, timesUsed: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id})` })
+        .select({
+          coupon: coupons,
+          timesUsed: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id})`,
+        })
         .from(coupons)
         .orderBy(desc(coupons.id));
       return rows.map((row) => ({ ...row.coupon, timesUsed: Number(row.timesUsed) }));

@@ -31,7 +31,8 @@ const PENDING_TRANSFER_DAYS = 7;
 
 export function newTransferReference(): string {
   let reference = 'HD';
-  for (let index = 0; index < 8; index += 1) reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  for (let index = 0; index < 8; index += 1)
+    reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return reference;
 }
 
@@ -145,7 +146,13 @@ export function createBillingService(deps: {
       const amountVnd = vndOf(body.amount_cents);
       return {
         topup_id: topup.id,
-        bank: { id: bank.bin, name: bank.name, bin: bank.bin, account: bank.account, account_name: bank.accountName },
+        bank: {
+          id: bank.bin,
+          name: bank.name,
+          bin: bank.bin,
+          account: bank.account,
+          account_name: bank.accountName,
+        },
         reference,
         amount_cents: body.amount_cents,
         bonus_cents: bonusCents,
@@ -186,7 +193,12 @@ export function createBillingService(deps: {
         if (userId !== null) break;
       }
       if (userId === null) {
-        await repository.markWebhook(repository.db, stored.id, 'flagged', 'No account carries this transfer\'s reference.');
+        await repository.markWebhook(
+          repository.db,
+          stored.id,
+          'flagged',
+          "No account carries this transfer's reference.",
+        );
         return { success: true };
       }
       const amountVnd = Math.round(body.transferAmount);

@@ -60,12 +60,20 @@ export function createCardsService(deps: {
     }
     const paid = intent.amount_received || intent.amount;
     if (paid !== topup.amountCents || intent.currency !== 'usd') {
-      await repository.markWebhook(repository.db, stored.id, 'flagged', `The amount paid (${paid} ${intent.currency}) differs from the top-up's.`);
+      await repository.markWebhook(
+        repository.db,
+        stored.id,
+        'flagged',
+        `The amount paid (${paid} ${intent.currency}) differs from the top-up's.`,
+      );
       return;
     }
     const planId = intent.metadata?.plan_id;
     const serverId = Number(intent.metadata?.server_id);
-    const purpose = planId && Number.isSafeInteger(serverId) && serverId > 0 ? { plan_id: planId, server_id: serverId } : null;
+    const purpose =
+      planId && Number.isSafeInteger(serverId) && serverId > 0
+        ? { plan_id: planId, server_id: serverId }
+        : null;
     await repository.transaction(async (tx) => {
       await repository.lockAccount(tx, topup.userId);
       const current = (await repository.topup(tx, topup.id))!;
@@ -80,7 +88,8 @@ export function createCardsService(deps: {
   }
 
   async function refundCharge(stored: { id: number }, charge: Stripe.Charge) {
-    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    const intentId =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
     const topup = intentId ? await repository.topupByRef(repository.db, 'stripe', intentId) : undefined;
     if (!topup) {
       await repository.markWebhook(repository.db, stored.id, 'flagged', 'No top-up has this charge.');
@@ -182,7 +191,11 @@ export function createCardsService(deps: {
       const stripe = gateway();
       const intent = await stripe.createSetupIntent(await customerOf(user));
       return {
-        data: { client_secret: intent.clientSecret, publishable_key: stripe.publishableKey, js_url: stripe.jsUrl },
+        data: {
+          client_secret: intent.clientSecret,
+          publishable_key: stripe.publishableKey,
+          js_url: stripe.jsUrl,
+        },
       };
     },
 

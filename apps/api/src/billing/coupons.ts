@@ -10,7 +10,10 @@ import type { CouponRow } from './billing.repository.js';
 export type CouponUse = 'topup' | 'plan';
 
 /** The bonus (top-up) or discount (plan) of a coupon on an amount, never more than the amount. */
-export function couponValue(coupon: Pick<CouponRow, 'amountOffCents' | 'percentOff'>, amountCents: number): number {
+export function couponValue(
+  coupon: Pick<CouponRow, 'amountOffCents' | 'percentOff'>,
+  amountCents: number,
+): number {
   if (coupon.amountOffCents !== null) return Math.min(coupon.amountOffCents, amountCents);
   if (coupon.percentOff !== null) return Math.floor((amountCents * coupon.percentOff) / 100);
   return 0;

@@ -115,11 +115,18 @@ export function createStripeGateway(config: Config['stripe']): StripeGateway | n
     },
 
     async setDefaultPaymentMethod(customer, paymentMethod) {
-      await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
+      await stripe.customers.update(customer, {
+        invoice_settings: { default_payment_method: paymentMethod },
+      });
     },
 
     constructEvent(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      return stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     },
   };
 }

@@ -74,9 +74,15 @@ const environmentSchema = z.object({
   STRIPE_JS_URL: httpUrl().default('https://js.stripe.com/v3/'),
   /** Bank-transfer top-ups through SePay (docs/billing.md): its webhook's API key and the account. */
   SEPAY_API_KEY: z.string().min(8).optional(),
-  SEPAY_BANK_BIN: z.string().regex(/^\d{6}$/, 'must be the bank\'s six-digit BIN').optional(),
+  SEPAY_BANK_BIN: z
+    .string()
+    .regex(/^\d{6}$/, "must be the bank's six-digit BIN")
+    .optional(),
   SEPAY_BANK_NAME: z.string().min(1).max(100).optional(),
-  SEPAY_BANK_ACCOUNT: z.string().regex(/^[0-9A-Za-z]{4,19}$/, 'must be 4 to 19 letters or digits').optional(),
+  SEPAY_BANK_ACCOUNT: z
+    .string()
+    .regex(/^[0-9A-Za-z]{4,19}$/, 'must be 4 to 19 letters or digits')
+    .optional(),
   SEPAY_BANK_ACCOUNT_NAME: z.string().min(1).max(70).optional(),
   /** Events run at the same time by this process, over all servers (one per server at most). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -139,7 +139,11 @@ export async function startStripeFake(options: { port?: number; host?: string } 
 
   function cardMethod(card: Json, customer: string | null): Json {
     const number = String(card.number ?? '').replace(/\D/g, '');
-    if (number.length < 12) throw invalid('Your card number is incomplete.', 402, { code: 'incomplete_number', type: 'card_error' });
+    if (number.length < 12)
+      throw invalid('Your card number is incomplete.', 402, {
+        code: 'incomplete_number',
+        type: 'card_error',
+      });
     const method: Json = {
       id: id('pm'),
       object: 'payment_method',
@@ -199,24 +203,39 @@ export async function startStripeFake(options: { port?: number; host?: string } 
   }
 
   function confirmIntent(intent: Json, params: Json): Json {
-    if (intent.status === 'succeeded') throw invalid('This PaymentIntent has already succeeded.', 400, { code: 'payment_intent_unexpected_state' });
+    if (intent.status === 'succeeded')
+      throw invalid('This PaymentIntent has already succeeded.', 400, {
+        code: 'payment_intent_unexpected_state',
+      });
     let method: Json | undefined;
     if (typeof params.payment_method === 'string') method = paymentMethods.get(params.payment_method);
     else if (params.payment_method_data && typeof params.payment_method_data === 'object') {
       method = cardMethod(((params.payment_method_data as Json).card ?? {}) as Json, null);
     } else if (typeof intent.payment_method === 'string') method = paymentMethods.get(intent.payment_method);
-    if (!method) throw invalid('You must provide a payment method.', 400, { code: 'payment_intent_unexpected_state' });
+    if (!method)
+      throw invalid('You must provide a payment method.', 400, { code: 'payment_intent_unexpected_state' });
     intent.payment_method = method.id;
     const number = String(method.__number);
     if (number === TEST_CARDS.declined) {
-      const error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', type: 'card_error' };
+      const error = {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        type: 'card_error',
+      };
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
       throw new StripeError(402, { ...error, payment_intent: { ...intent } });
     }
     if (number === TEST_CARDS.threeDSecure && !intent.__authenticated) {
       Object.assign(intent, {
         status: 'requires_action',
-        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `${url}/fake/3ds/${String(intent.id)}` } },
+        next_action: {
+          type: 'use_stripe_sdk',
+          use_stripe_sdk: {
+            type: 'three_d_secure_redirect',
+            stripe_js: `${url}/fake/3ds/${String(intent.id)}`,
+          },
+        },
       });
       return intent;
     }
@@ -230,11 +249,18 @@ export async function startStripeFake(options: { port?: number; host?: string } 
 
   function clientAllowed(params: Json, object: Json): void {
     if (params.key !== FAKE_STRIPE_PUBLISHABLE_KEY) throw invalid('Invalid API Key provided.', 401);
-    if (params.client_secret !== object.client_secret) throw invalid('The client_secret provided does not match.', 400);
+    if (params.client_secret !== object.client_secret)
+      throw invalid('The client_secret provided does not match.', 400);
   }
 
-  async function handle(method: string, path: string, params: Json, authorization: string | undefined): Promise<[number, Json | string]> {
-    if (method === 'GET' && (path === '/v3' || path === '/v3/')) return [200, FAKE_STRIPE_JS.replace('__STRIPE_FAKE_ORIGIN__', url)];
+  async function handle(
+    method: string,
+    path: string,
+    params: Json,
+    authorization: string | undefined,
+  ): Promise<[number, Json | string]> {
+    if (method === 'GET' && (path === '/v3' || path === '/v3/'))
+      return [200, FAKE_STRIPE_JS.replace('__STRIPE_FAKE_ORIGIN__', url)];
     const secret = authorization === `Bearer ${FAKE_STRIPE_SECRET_KEY}`;
     let match: RegExpMatchArray | null;
 
@@ -251,8 +277,16 @@ export async function startStripeFake(options: { port?: number; host?: string } 
       clientAllowed(params, intent);
       if (intent.status !== 'requires_action') throw invalid('No authentication is waiting.');
       if (match[2] === 'fail') {
-        const error = { code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.', type: 'card_error' };
-        Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: error });
+        const error = {
+          code: 'payment_intent_authentication_failure',
+          message: 'We are unable to authenticate your payment method.',
+          type: 'card_error',
+        };
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          next_action: null,
+          last_payment_error: error,
+        });
         return [200, publicIntent(intent)];
       }
       intent.__authenticated = true;
@@ -262,15 +296,32 @@ export async function startStripeFake(options: { port?: number; host?: string } 
       const intent = setupIntents.get(match[1]!);
       if (!intent) throw invalid('No such setup_intent', 404, { code: 'resource_missing' });
       clientAllowed(params, intent);
-      const card = cardMethod(((params.payment_method_data as Json | undefined)?.card ?? {}) as Json, String(intent.customer));
-      if (card.__number === TEST_CARDS.declined) throw new StripeError(402, { code: 'card_declined', message: 'Your card was declined.', type: 'card_error' });
+      const card = cardMethod(
+        ((params.payment_method_data as Json | undefined)?.card ?? {}) as Json,
+        String(intent.customer),
+      );
+      if (card.__number === TEST_CARDS.declined)
+        throw new StripeError(402, {
+          code: 'card_declined',
+          message: 'Your card was declined.',
+          type: 'card_error',
+        });
       Object.assign(intent, { status: 'succeeded', payment_method: card.id });
       return [200, intent];
     }
 
     if (!secret) throw invalid('Invalid API Key provided.', 401);
     if (path === '/v1/customers' && method === 'POST') {
-      const customer = { id: id('cus'), object: 'customer', created: now(), email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, invoice_settings: { default_payment_method: null }, livemode: false };
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        created: now(),
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return [200, customer];
     }
@@ -278,14 +329,19 @@ export async function startStripeFake(options: { port?: number; host?: string } 
       const customer = customers.get(match[1]!);
       if (!customer) throw invalid(`No such customer: '${match[1]}'`, 404, { code: 'resource_missing' });
       if (method === 'POST' && params.invoice_settings) {
-        customer.invoice_settings = { ...(customer.invoice_settings as Json), ...(params.invoice_settings as Json) };
+        customer.invoice_settings = {
+          ...(customer.invoice_settings as Json),
+          ...(params.invoice_settings as Json),
+        };
       }
       return [200, customer];
     }
     if (path === '/v1/payment_intents' && method === 'POST') {
       const amount = Number(params.amount);
-      if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least $0.50 usd', 400, { param: 'amount' });
-      if (params.customer && !customers.has(String(params.customer))) throw invalid(`No such customer: '${String(params.customer)}'`, 400);
+      if (!Number.isInteger(amount) || amount < 50)
+        throw invalid('Amount must be at least $0.50 usd', 400, { param: 'amount' });
+      if (params.customer && !customers.has(String(params.customer)))
+        throw invalid(`No such customer: '${String(params.customer)}'`, 400);
       const intentId = id('pi');
       const intent: Json = {
         id: intentId,
@@ -358,21 +414,31 @@ export async function startStripeFake(options: { port?: number; host?: string } 
       handle(request.method ?? 'GET', parsed.pathname, params, request.headers.authorization).then(
         ([status, body]) => {
           if (typeof body === 'string') {
-            response.writeHead(status, { ...cors, 'content-type': 'application/javascript; charset=utf-8' }).end(body);
+            response
+              .writeHead(status, { ...cors, 'content-type': 'application/javascript; charset=utf-8' })
+              .end(body);
           } else {
-            response.writeHead(status, { ...cors, 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
+            response
+              .writeHead(status, { ...cors, 'content-type': 'application/json', 'request-id': id('req') })
+              .end(JSON.stringify(body));
           }
         },
         (error: unknown) => {
           const failure = error instanceof StripeError ? error : invalid(String(error), 500);
           response
-            .writeHead(failure.status, { ...cors, 'content-type': 'application/json', 'request-id': id('req') })
+            .writeHead(failure.status, {
+              ...cors,
+              'content-type': 'application/json',
+              'request-id': id('req'),
+            })
             .end(JSON.stringify({ error: failure.body }));
         },
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const address = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
 
@@ -394,7 +460,9 @@ export async function startStripeFake(options: { port?: number; host?: string } 
     async confirm(intentId, card = TEST_CARDS.success) {
       const intent = paymentIntents.get(intentId);
       if (!intent) throw new Error(`no payment intent ${intentId}`);
-      const result = confirmIntent(intent, { payment_method_data: { card: { number: card, exp_month: '12', exp_year: '2034' } } });
+      const result = confirmIntent(intent, {
+        payment_method_data: { card: { number: card, exp_month: '12', exp_year: '2034' } },
+      });
       await settled();
       return publicIntent(result);
     },
@@ -408,7 +476,10 @@ export async function startStripeFake(options: { port?: number; host?: string } 
     async refund(intentId, amountCents) {
       const intent = paymentIntents.get(intentId)!;
       const charge = charges.get(String(intent.latest_charge))!;
-      const refunded = Math.min(Number(charge.amount), Number(charge.amount_refunded) + (amountCents ?? Number(charge.amount)));
+      const refunded = Math.min(
+        Number(charge.amount),
+        Number(charge.amount_refunded) + (amountCents ?? Number(charge.amount)),
+      );
       Object.assign(charge, { amount_refunded: refunded, refunded: refunded >= Number(charge.amount) });
       emit('charge.refunded', { ...charge });
       await settled();

@@ -45,7 +45,12 @@ export function BillingPage() {
       <PageTitle>{t('pageTitles.userBilling')}</PageTitle>
       <Tabs value={tab} onChange={(_event, next: BillingTab) => setTab(next)} variant="scrollable">
         {TABS.map((name) => (
-          <Tab key={name} value={name} label={t(`billing.tabs.${name}`)} data-testid={`billing-tab-${name}`} />
+          <Tab
+            key={name}
+            value={name}
+            label={t(`billing.tabs.${name}`)}
+            data-testid={`billing-tab-${name}`}
+          />
         ))}
       </Tabs>
       {tab === 'balance' ? <BalancePanel /> : null}
@@ -128,8 +133,14 @@ function TransactionsTable() {
                     {t(`billing.transactions.types.${row.type}`, { defaultValue: row.type })}
                   </TableCell>
                   <TableCell>
-                    {row.provider ? t(`billing.transactions.providers.${row.provider}`, { defaultValue: row.provider }) : null}
-                    <Typography variant="caption" component="div" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
+                    {row.provider
+                      ? t(`billing.transactions.providers.${row.provider}`, { defaultValue: row.provider })
+                      : null}
+                    <Typography
+                      variant="caption"
+                      component="div"
+                      sx={{ color: 'text.secondary', fontFamily: 'monospace' }}
+                    >
                       {row.reference}
                     </Typography>
                   </TableCell>

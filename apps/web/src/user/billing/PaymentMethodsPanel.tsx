@@ -22,7 +22,14 @@ import type { PaymentMethod } from '@hostdeck/contracts/billing';
 import { notifySuccess } from '../../api/error-handling';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
-import { deleteCard, makeCardDefault, paymentMethodsKey, saveCard, startCardSetup, usePaymentMethods } from './billing-api';
+import {
+  deleteCard,
+  makeCardDefault,
+  paymentMethodsKey,
+  saveCard,
+  startCardSetup,
+  usePaymentMethods,
+} from './billing-api';
 import { loadStripe, type StripeCardElement, type StripeClient } from './stripe-js';
 
 /** Saved cards (Stripe payment methods): add with a SetupIntent, make one the default, delete. */
@@ -63,7 +70,9 @@ export function PaymentMethodsPanel() {
                 <TableRow key={card.id} data-testid={`card-${card.last4}`}>
                   <TableCell>
                     {card.brand.toUpperCase()} •••• {card.last4}{' '}
-                    {card.is_default ? <Chip size="small" color="primary" label={t('billing.cards.default')} /> : null}
+                    {card.is_default ? (
+                      <Chip size="small" color="primary" label={t('billing.cards.default')} />
+                    ) : null}
                   </TableCell>
                   <TableCell>
                     {String(card.exp_month).padStart(2, '0')}/{card.exp_year}
@@ -130,7 +139,10 @@ function AddCardDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () 
   useEffect(() => {
     let live = true;
     startCardSetup()
-      .then(async (started) => ({ stripe: await loadStripe(started.js_url, started.publishable_key), secret: started.client_secret }))
+      .then(async (started) => ({
+        stripe: await loadStripe(started.js_url, started.publishable_key),
+        secret: started.client_secret,
+      }))
       .then(
         (ready) => live && setSetup(ready),
         () => live && setFailure(t('billing.cards.unavailable')),
@@ -154,7 +166,9 @@ function AddCardDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () 
     setBusy(true);
     setFailure(null);
     try {
-      const result = await setup.stripe.confirmCardSetup(setup.secret, { payment_method: { card: card.current } });
+      const result = await setup.stripe.confirmCardSetup(setup.secret, {
+        payment_method: { card: card.current },
+      });
       if (result.error || !result.setupIntent?.payment_method) {
         setFailure(t('billing.topup.cardFailed', { message: result.error?.message ?? '' }));
         return;
@@ -177,7 +191,13 @@ function AddCardDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () 
           {setup ? null : failure ? null : <LoadingIndicator />}
           <Box
             ref={host}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: setup ? 'block' : 'none' }}
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 1.5,
+              display: setup ? 'block' : 'none',
+            }}
             data-testid="card-setup-element"
           />
         </Stack>
@@ -186,7 +206,12 @@ function AddCardDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () 
         <Button onClick={onClose} disabled={busy}>
           {t('billing.topup.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={!complete || busy} data-testid="card-save">
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={!complete || busy}
+          data-testid="card-save"
+        >
           {t('billing.cards.save')}
         </Button>
       </DialogActions>

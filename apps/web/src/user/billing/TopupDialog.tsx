@@ -18,14 +18,28 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_MINIMUM_CENTS, type BankTransfer, type Coupon } from '@hostdeck/contracts/billing';
 import { fieldErrorsOf } from '../../api/form-errors';
-import { balanceKey, checkCoupon, startBankTopup, startCardTopup, transactionsKey, useBalance } from './billing-api';
+import {
+  balanceKey,
+  checkCoupon,
+  startBankTopup,
+  startCardTopup,
+  transactionsKey,
+  useBalance,
+} from './billing-api';
 import { formatUsd, formatVnd } from './format';
 import { loadStripe, type StripeCardElement, type StripeClient } from './stripe-js';
 
 type CouponTerms = Pick<Coupon, 'amount_off' | 'percent_off'>;
 type Step =
   | { kind: 'form' }
-  | { kind: 'card'; clientSecret: string; stripe: StripeClient | null; amountCents: number; bonusCents: number; target: number }
+  | {
+      kind: 'card';
+      clientSecret: string;
+      stripe: StripeClient | null;
+      amountCents: number;
+      bonusCents: number;
+      target: number;
+    }
   | { kind: 'bank'; transfer: BankTransfer; target: number }
   | { kind: 'waiting'; target: number };
 
@@ -182,9 +196,25 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
               />
               <Stack>
                 <FormLabel>{t('billing.topup.method')}</FormLabel>
-                <RadioGroup row value={method} onChange={(event) => setMethod(event.target.value as 'card' | 'bank')}>
-                  <FormControlLabel value="card" control={<Radio slotProps={{ input: { 'data-testid': 'topup-method-card' } as object }} />} label={t('billing.topup.card')} />
-                  <FormControlLabel value="bank" control={<Radio slotProps={{ input: { 'data-testid': 'topup-method-bank' } as object }} />} label={t('billing.topup.bank')} />
+                <RadioGroup
+                  row
+                  value={method}
+                  onChange={(event) => setMethod(event.target.value as 'card' | 'bank')}
+                >
+                  <FormControlLabel
+                    value="card"
+                    control={
+                      <Radio slotProps={{ input: { 'data-testid': 'topup-method-card' } as object }} />
+                    }
+                    label={t('billing.topup.card')}
+                  />
+                  <FormControlLabel
+                    value="bank"
+                    control={
+                      <Radio slotProps={{ input: { 'data-testid': 'topup-method-bank' } as object }} />
+                    }
+                    label={t('billing.topup.bank')}
+                  />
                 </RadioGroup>
               </Stack>
             </>
@@ -199,18 +229,24 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
               onPaid={() => setStep({ kind: 'waiting', target: step.target })}
             />
           ) : null}
-          {step.kind === 'bank' ? <BankTransferDetails
+          {step.kind === 'bank' ? (
+            <BankTransferDetails
               transfer={step.transfer}
               received={
                 credited && balance.data
-                  ? t('billing.topup.received', { balance: formatUsd(balance.data.balance_int, i18n.language) })
+                  ? t('billing.topup.received', {
+                      balance: formatUsd(balance.data.balance_int, i18n.language),
+                    })
                   : null
               }
-            /> : null}
+            />
+          ) : null}
           {step.kind === 'waiting' ? (
             credited ? (
               <Alert severity="success" data-testid="topup-received">
-                {t('billing.topup.received', { balance: formatUsd(balance.data!.balance_int, i18n.language) })}
+                {t('billing.topup.received', {
+                  balance: formatUsd(balance.data!.balance_int, i18n.language),
+                })}
               </Alert>
             ) : (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="topup-waiting">
@@ -226,7 +262,12 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
           {step.kind === 'form' ? t('billing.topup.cancel') : t('billing.topup.close')}
         </Button>
         {step.kind === 'form' ? (
-          <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="topup-continue">
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={busy}
+            data-testid="topup-continue"
+          >
             {t('billing.topup.continue')}
           </Button>
         ) : null}
@@ -286,8 +327,17 @@ function CardPayment({
           : t('billing.topup.summary', { amount: formatUsd(amountCents, i18n.language) })}
       </Typography>
       <FormLabel>{t('billing.topup.cardLabel')}</FormLabel>
-      <Box ref={host} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="topup-card" />
-      <Button variant="contained" onClick={() => void pay()} disabled={!complete || paying} data-testid="topup-pay">
+      <Box
+        ref={host}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+        data-testid="topup-card"
+      />
+      <Button
+        variant="contained"
+        onClick={() => void pay()}
+        disabled={!complete || paying}
+        data-testid="topup-pay"
+      >
         {t('billing.topup.pay', { amount: formatUsd(amountCents, i18n.language) })}
       </Button>
     </Stack>
@@ -321,7 +371,11 @@ function BankTransferDetails({ transfer, received }: { transfer: BankTransfer; r
       <Typography variant="body2">{t('billing.topup.bankIntro')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Box sx={{ width: 240, height: 240, flexShrink: 0 }}>
-          {qr ? <img src={qr} width={240} height={240} alt={t('billing.topup.qrAlt')} data-testid="bank-qr" /> : <CircularProgress />}
+          {qr ? (
+            <img src={qr} width={240} height={240} alt={t('billing.topup.qrAlt')} data-testid="bank-qr" />
+          ) : (
+            <CircularProgress />
+          )}
         </Box>
         <Stack spacing={1}>
           {rows.map(([key, value, testId]) => (
@@ -329,7 +383,10 @@ function BankTransferDetails({ transfer, received }: { transfer: BankTransfer; r
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t(`billing.topup.${key}`)}
               </Typography>
-              <Typography sx={{ fontFamily: key === 'bankReference' ? 'monospace' : undefined }} data-testid={testId}>
+              <Typography
+                sx={{ fontFamily: key === 'bankReference' ? 'monospace' : undefined }}
+                data-testid={testId}
+              >
                 {value}
               </Typography>
             </Stack>

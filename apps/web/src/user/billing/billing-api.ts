@@ -18,24 +18,24 @@ export const useTransactions = (page: number, perPage: number) =>
   useQuery({
     queryKey: [...transactionsKey, page, perPage],
     queryFn: () =>
-      apiGetParsed(`${routes.transactions.path}?page=${page}&itemsPerPage=${perPage}`, routes.transactions.response),
+      apiGetParsed(
+        `${routes.transactions.path}?page=${page}&itemsPerPage=${perPage}`,
+        routes.transactions.response,
+      ),
   });
 
 export const usePaymentMethods = (enabled = true) =>
   useQuery({
     queryKey: paymentMethodsKey,
-    queryFn: async () => (await apiGetParsed(routes.paymentMethods.path, routes.paymentMethods.response)).data,
+    queryFn: async () =>
+      (await apiGetParsed(routes.paymentMethods.path, routes.paymentMethods.response)).data,
     enabled,
   });
 
 /** A coupon's terms, or an ApiError (404 "This coupon is not valid."). */
 export const checkCoupon = async (code: string) =>
-  (
-    await apiGetParsed(
-      `${apiPath(routes.coupon.path, { coupon: code })}?for=topup`,
-      routes.coupon.response,
-    )
-  ).data;
+  (await apiGetParsed(`${apiPath(routes.coupon.path, { coupon: code })}?for=topup`, routes.coupon.response))
+    .data;
 
 export const startCardTopup = async (body: ClientSecretBody) =>
   (await apiSend('POST', routes.clientSecret.path, body, routes.clientSecret.response)).data;
@@ -47,8 +47,14 @@ export const startCardSetup = async () =>
   (await apiSend('POST', routes.setupIntent.path, undefined, routes.setupIntent.response)).data;
 
 export const saveCard = async (paymentMethod: string) =>
-  (await apiSend('POST', routes.addPaymentMethod.path, { payment_method: paymentMethod }, routes.addPaymentMethod.response))
-    .data;
+  (
+    await apiSend(
+      'POST',
+      routes.addPaymentMethod.path,
+      { payment_method: paymentMethod },
+      routes.addPaymentMethod.response,
+    )
+  ).data;
 
 export const deleteCard = (paymentMethod: string) =>
   apiSend('DELETE', apiPath(routes.deletePaymentMethod.path, { payment_method: paymentMethod }), undefined, {

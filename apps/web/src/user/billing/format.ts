@@ -4,5 +4,9 @@ export function formatUsd(cents: number, language: string): string {
 }
 
 export function formatVnd(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'VND',
+    maximumFractionDigits: 0,
+  }).format(amount);
 }

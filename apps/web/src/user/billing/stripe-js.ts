@@ -16,8 +16,14 @@ interface StripeResult {
 
 export interface StripeClient {
   elements(): { create(type: 'card', options?: object): StripeCardElement };
-  confirmCardPayment(secret: string, data?: { payment_method: string | { card: StripeCardElement } }): Promise<StripeResult>;
-  confirmCardSetup(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<StripeResult>;
+  confirmCardPayment(
+    secret: string,
+    data?: { payment_method: string | { card: StripeCardElement } },
+  ): Promise<StripeResult>;
+  confirmCardSetup(
+    secret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<StripeResult>;
 }
 
 declare global {

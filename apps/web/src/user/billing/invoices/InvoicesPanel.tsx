@@ -1,1 +1,3 @@
-export default function InvoicesPanel() { return null; }
+export default function InvoicesPanel() {
+  return null;
+}

@@ -1,1 +1,3 @@
-export default function PlansPanel() { return null; }
+export default function PlansPanel() {
+  return null;
+}
