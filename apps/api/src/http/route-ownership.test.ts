@@ -37,6 +37,8 @@ const NAMED_PARAMS: Record<string, string> = {
   type: 'plugins',
   // Issue 22: a team's custom role is named by its key.
   role: 'deployer',
+  // Issue 24: a saved card is named by Stripe's id; a stranger's is not found.
+  payment_method: 'pm_someoneelsescard',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
