@@ -27,11 +27,12 @@ import { PageTitle } from '../pages/PageTitle';
 import { SCRIPTS_QUERY_KEY } from '../terminal/terminal-api';
 import { ADMIN_QUERY_KEY, adminListQuery, approveScript, rejectScript } from './admin-api';
 import { registerAdminCatalogues } from './catalogue';
+import { CouponsTab } from './CouponsTab';
 
 registerAdminCatalogues();
 
-type AdminTab = 'scripts' | 'users' | 'servers';
-const TABS: readonly AdminTab[] = ['scripts', 'users', 'servers'];
+type AdminTab = 'scripts' | 'users' | 'servers' | 'coupons';
+const TABS: readonly AdminTab[] = ['scripts', 'users', 'servers', 'coupons'];
 
 /**
  * `/admin` (docs/scripts.md): for panel administrators only (`isAdmin` of the user; the API answers
@@ -57,7 +58,15 @@ export function AdminPage() {
           <Tab key={name} value={name} label={t(`admin.tabs.${name}`)} data-testid={`admin-tab-${name}`} />
         ))}
       </Tabs>
-      {tab === 'scripts' ? <ScriptsReview /> : tab === 'users' ? <UsersTab /> : <ServersTab />}
+      {tab === 'scripts' ? (
+        <ScriptsReview />
+      ) : tab === 'users' ? (
+        <UsersTab />
+      ) : tab === 'servers' ? (
+        <ServersTab />
+      ) : (
+        <CouponsTab />
+      )}
     </Stack>
   );
 }
