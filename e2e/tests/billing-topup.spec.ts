@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { apiCall } from '../support/accounts';
 import { registerVerifiedThroughOutbox, startSecondPanel, type SecondPanel } from '../support/second-panel';
 import { startE2eStripeFake } from '../support/stripe-fake';
@@ -127,6 +128,25 @@ test.describe('billing top-ups', () => {
     await expect(page.getByTestId('bank-amount')).toContainText('250,000');
     const reference = (await page.getByTestId('bank-reference').textContent())!.trim();
     expect(reference).toMatch(/^HD[A-Z0-9]{8}$/);
+    // The QR code a banking app scans: VietQR's payload with the bank, the account, the VND and the reference.
+    const pixels = await page.getByTestId('bank-qr').evaluate((image: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return {
+        data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data),
+        width: canvas.width,
+        height: canvas.height,
+      };
+    });
+    const payload = jsQR(new Uint8ClampedArray(pixels.data), pixels.width, pixels.height)?.data ?? '';
+    expect(payload).toContain('0010A000000727');
+    expect(payload).toContain('0006970436');
+    expect(payload).toContain('01100123456789');
+    expect(payload).toContain('5406250000');
+    expect(payload).toContain(reference);
 
     // As SePay calls it: its API key, its JSON; the bank lowercased and spaced the content.
     const transfer = {
