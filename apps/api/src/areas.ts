@@ -51,6 +51,7 @@ import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
+import { plansArea } from './billing/plans/plans.area.js';
 
 /**
  * Every API area, once (area.ts). The HTTP app registers their routes in this order, the job
@@ -115,4 +116,5 @@ export const AREAS: readonly AnyArea[] = [
   wordpressArea,
   mailserverArea,
   roundcubeArea,
+  plansArea,
 ];

@@ -5,8 +5,11 @@ import { userSchema } from './user.js';
 export const planSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** What it costs now: the lifetime plan's sales price while an event runs (contracts plans.ts). */
   price_cents: z.number().int(),
   interval: z.enum(['month', 'year', 'lifetime']),
+  /** The price without the sales event's discount (absent from older panels). */
+  regular_price_cents: z.number().int().optional(),
 });
 
 export const backupDriveSchema = z.object({ id: z.string(), name: z.string() });
