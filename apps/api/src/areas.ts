@@ -52,6 +52,7 @@ import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
 import { plansArea } from './billing/plans/plans.area.js';
+import { billingArea } from './billing/billing.area.js';
 
 /**
  * Every API area, once (area.ts). The HTTP app registers their routes in this order, the job
@@ -116,5 +117,6 @@ export const AREAS: readonly AnyArea[] = [
   wordpressArea,
   mailserverArea,
   roundcubeArea,
+  billingArea,
   plansArea,
 ];
