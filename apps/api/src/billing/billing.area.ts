@@ -5,6 +5,8 @@ import { createBillingRepository } from './billing.repository.js';
 import { billingMoneyRoutes } from './billing.routes.js';
 import { createBillingService } from './billing.service.js';
 import { billingVi } from './billing.vi.js';
+import { createCardsService } from './cards.service.js';
+import { createStripeGateway } from './stripe-gateway.js';
 
 /**
  * Billing money-in (`/user/billing`, issue 24, docs/billing.md): the balance and its ledger, top-ups
@@ -15,13 +17,13 @@ export const billingArea = defineArea({
   name: 'billing',
   services: (panel) => {
     const repository = createBillingRepository(panel.db);
-    return {
-      billing: createBillingService({
-        repository,
-        config: panel.config,
-        admin: createAdminPolicy(createAdminRepository(panel.db), panel.config.adminEmails),
-      }),
-    };
+    const billing = createBillingService({
+      repository,
+      config: panel.config,
+      admin: createAdminPolicy(createAdminRepository(panel.db), panel.config.adminEmails),
+    });
+    const cards = createCardsService({ repository, gateway: createStripeGateway(panel.config.stripe), billing });
+    return { billing, cards };
   },
   routes: billingMoneyRoutes,
   messages: billingVi,

@@ -96,6 +96,15 @@ export function createBillingRepository(db: Database) {
       return Boolean(row);
     },
 
+    /** Cents already refunded on a reference (a positive number). */
+    async refundedCents(tx: Db, reference: string): Promise<number> {
+      const [row] = await tx
+        .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.reference, reference), eq(ledgerEntries.type, 'refund')));
+      return -Number(row?.value ?? 0);
+    },
+
     /** Whether the account was ever credited by a payment other than `exceptEntryId`. */
     async hasPaidBefore(tx: Db, userId: number, exceptEntryId = 0): Promise<boolean> {
       const [row] = await tx

@@ -182,6 +182,44 @@ describe.each(databases.map((database) => [database.name, database] as const))('
     expect(redemptions[0]).toMatchObject({ reference: `topup:${transfer.topup_id}`, amountCents: 200 });
   });
 
+  it('validates coupons: amount or percent off, expiry, first-time-only, what they apply to; only administrators make them', async () => {
+    const stamp = Date.now() % 100000;
+    const make = (body: object) => admin().api.post('/api/admin/coupons', body);
+    expect((await make({ code: `FIVE${stamp}`, amount_off: 500, applies_to: 'plan' })).statusCode).toBe(201);
+    expect((await make({ code: `OLD${stamp}`, percent_off: 10, expires_at: '2020-01-01T00:00:00Z' })).statusCode).toBe(201);
+    expect((await make({ code: `NEW${stamp}`, percent_off: 50, first_time_only: true })).statusCode).toBe(201);
+    const both = await make({ code: `BAD${stamp}`, percent_off: 10, amount_off: 100 });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors.percent_off).toEqual([BILLING_MESSAGES.couponDiscount]);
+    expect((await make({ code: `FIVE${stamp}`, amount_off: 100 })).statusCode).toBe(422);
+
+    const user = await signIn(testApp());
+    expect((await user.api.post('/api/admin/coupons', { code: `MINE${stamp}`, percent_off: 90 })).statusCode).toBe(404);
+    expect((await user.api.get('/api/admin/coupons')).statusCode).toBe(404);
+    const five = await user.api.get(`/api/user/coupons/five${stamp}`);
+    expect(five.json().data).toMatchObject({ amount_off: 500, percent_off: null, applies_to: 'plan', first_time_only: false });
+    expect((await user.api.get(`/api/user/coupons/FIVE${stamp}?for=topup`)).statusCode).toBe(404);
+    expect((await user.api.get(`/api/user/coupons/FIVE${stamp}?for=plan`)).statusCode).toBe(200);
+    expect((await user.api.get(`/api/user/coupons/OLD${stamp}`)).statusCode).toBe(404);
+    expect((await user.api.get(`/api/user/coupons/NOPE${stamp}`)).json().message).toBe(BILLING_MESSAGES.couponInvalid);
+    expect((await user.api.get(`/api/user/coupons/NEW${stamp}`)).statusCode).toBe(200);
+    const refused = await user.api.post('/api/user/topup', { amount_cents: 1000, coupon: `OLD${stamp}` });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.coupon).toEqual([BILLING_MESSAGES.couponInvalid]);
+
+    const started = await user.api.post('/api/user/topup', { amount_cents: 1000 });
+    const transfer = started.json().data as { reference: string; amount_vnd: number };
+    expect((await postSepay(testApp(), sepayTransfer(transfer.reference, transfer.amount_vnd))).statusCode).toBe(200);
+    // Paid once: a first-time-only coupon is no longer for this account.
+    expect((await user.api.get(`/api/user/coupons/NEW${stamp}`)).statusCode).toBe(404);
+    const listed = await admin().api.get('/api/admin/coupons');
+    expect(listed.json().data.map((coupon: { code: string }) => coupon.code)).toEqual(
+      expect.arrayContaining([`FIVE${stamp}`, `OLD${stamp}`, `NEW${stamp}`]),
+    );
+    const id = listed.json().data.find((coupon: { code: string }) => coupon.code === `OLD${stamp}`).id as number;
+    expect((await admin().api.delete(`/api/admin/coupons/${id}`)).statusCode).toBe(204);
+  });
+
   it('pages the transactions list', async () => {
     const user = await signIn(testApp());
     const started = await user.api.post('/api/user/topup', { amount_cents: 500 });
