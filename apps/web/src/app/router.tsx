@@ -222,7 +222,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   ['terminal'],
                 ),
               },
-              comingSoon('user/billing', 'pageTitles.userBilling'),
+              {
+                path: 'user/billing',
+                Component: lazyPage(() =>
+                  import('../user/billing/plans/TemporaryBillingPage').then((module) => module.default),
+                ),
+              },
               comingSoon('user/referral', 'pageTitles.userReferral'),
               {
                 path: 'teams',
