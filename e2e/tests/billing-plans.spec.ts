@@ -24,7 +24,7 @@ async function addWaitingServer(page: Page, name: string): Promise<number> {
 test.describe('plans and VIP servers on a panel with billing', () => {
   let panel: SecondPanel;
   test.beforeAll(async ({ browser }) => {
-    panel = await startSecondPanel(browser, Number(process.env.E2E_BILLING_PLANS_PANEL_PORT ?? 18_094), {
+    panel = await startSecondPanel(browser, Number(process.env.E2E_BILLING_PLANS_PANEL_PORT ?? 29_292), {
       BILLING_ENABLED: 'true',
       SALES_EVENT_ENDS_AT: new Date(Date.now() + 3 * 24 * 3600_000).toISOString(),
       USD_RATE: String(USD_RATE),
