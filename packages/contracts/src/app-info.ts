@@ -5,11 +5,12 @@ import { userSchema } from './user.js';
 export const planSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** What it costs now: the lifetime plan's sales price while an event runs (contracts plans.ts). */
+  /**
+   * What it costs now: the lifetime plan's sales price while an event runs. The regular price is
+   * the catalogue's (contracts plans.ts `PLANS`), kept out of this first-bundle schema.
+   */
   price_cents: z.number().int(),
   interval: z.enum(['month', 'year', 'lifetime']),
-  /** The price without the sales event's discount (absent from older panels). */
-  regular_price_cents: z.number().int().optional(),
 });
 
 export const backupDriveSchema = z.object({ id: z.string(), name: z.string() });
@@ -41,7 +42,13 @@ export const appInfoSchema = z.object({
   plans: z.array(planSchema),
   /** Bank transfer (SePay) accounts: bin (NAPAS), account number and holder, for VietQR. */
   banks: z.array(
-    z.object({ id: z.string(), name: z.string(), bin: z.string(), account: z.string(), account_name: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      bin: z.string(),
+      account: z.string(),
+      account_name: z.string(),
+    }),
   ),
   phpVersions: z.array(z.string()),
   backup_drives: z.array(backupDriveSchema),

@@ -65,16 +65,6 @@ export const PLAN_MESSAGES = {
   notCancelable: 'This subscription cannot be canceled.',
 } as const;
 
-export const planOfferSchema = z.object({
-  id: z.enum(PLAN_IDS),
-  name: z.string(),
-  /** What it costs now (the sales price while an event runs). */
-  price_cents: z.number().int(),
-  /** The price without the event's discount. */
-  regular_price_cents: z.number().int(),
-  interval: z.enum(['month', 'lifetime']),
-});
-
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'ended'] as const;
 
 export const subscriptionSchema = z.object({

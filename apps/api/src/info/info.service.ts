@@ -53,7 +53,6 @@ export function buildAppInfo(
           name: plan.name,
           interval: plan.interval,
           price_cents: planPriceCents(plan, settings.salesEventEndsAt, now),
-          regular_price_cents: plan.price_cents,
         }))
       : [],
     banks: settings.bank

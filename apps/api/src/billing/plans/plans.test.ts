@@ -74,14 +74,12 @@ describe.each(databases.map((database) => [database.name, database] as const))(
           name: 'VIP Monthly',
           interval: 'month',
           price_cents: 1000,
-          regular_price_cents: 1000,
         },
         {
           id: 'vip_lifetime',
           name: 'VIP Lifetime',
           interval: 'lifetime',
           price_cents: 4950,
-          regular_price_cents: 9900,
         },
       ]);
       const lifetime = PLANS[1]!;

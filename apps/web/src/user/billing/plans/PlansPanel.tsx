@@ -21,7 +21,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '@hostdeck/contracts';
-import type { Subscription } from '@hostdeck/contracts/plans';
+import { findPlan, type Subscription } from '@hostdeck/contracts/plans';
 import { notifySuccess } from '../../../api/error-handling';
 import { useFieldErrors } from '../../../api/form-errors';
 import { APP_INFO_QUERY_KEY, useAppInfo } from '../../../api/use-app-info';
@@ -94,8 +94,9 @@ export default function PlansPanel() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
           {plans.map((plan) => {
-            const onSale =
-              plan.regular_price_cents !== undefined && plan.price_cents < plan.regular_price_cents;
+            // The regular price is the catalogue's (kept out of app info's first-bundle schema).
+            const regularCents = findPlan(plan.id)?.price_cents ?? plan.price_cents;
+            const onSale = plan.price_cents < regularCents;
             return (
               <Card key={plan.id} variant="outlined" data-testid={`plan-${plan.id}`}>
                 <CardContent>
@@ -113,7 +114,7 @@ export default function PlansPanel() {
                         sx={{ textDecoration: 'line-through', color: 'text.secondary' }}
                         data-testid="plan-regular-price"
                       >
-                        {money(plan.regular_price_cents!)}
+                        {money(regularCents)}
                       </Typography>
                     )}
                   </Stack>
