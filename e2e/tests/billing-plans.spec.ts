@@ -74,7 +74,7 @@ test.describe('plans and VIP servers on a panel with billing', () => {
     await expect(page.getByTestId('server-menu-mail')).toHaveAttribute('data-locked', 'true');
 
     await page.goto('/user/billing');
-    await page.getByRole('tab', { name: 'Plans' }).click();
+    await page.getByTestId('billing-tab-plans').click();
     await expect(page.getByTestId('billing-plans-balance')).toHaveText('Balance: $20.00');
     // The sales event: the lifetime plan at half price, its regular price struck through.
     const lifetime = page.getByTestId('plan-vip_lifetime');
@@ -101,7 +101,7 @@ test.describe('plans and VIP servers on a panel with billing', () => {
     // A paid user sees no promotion.
     await expect(page.getByTestId('promo-banner')).toHaveCount(0);
 
-    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.getByTestId('billing-tab-invoices').click();
     const invoice = page.locator('[data-testid^="invoice-HD-"]').first();
     await expect(invoice.getByTestId('invoice-amount')).toHaveText('$8.00');
     const download = page.waitForEvent('download');

@@ -98,6 +98,8 @@ export type ClientSecretBody = z.input<typeof clientSecretBodySchema>;
 export const clientSecretSchema = z.object({
   client_secret: z.string(),
   publishable_key: z.string(),
+  /** Where the page loads Stripe.js from (STRIPE_JS_URL). */
+  js_url: z.string(),
   topup_id: z.number().int(),
   amount_cents: z.number().int(),
   bonus_cents: z.number().int(),
@@ -244,7 +246,9 @@ export const billingRoutes = defineRoutes({
   setupIntent: {
     method: 'POST',
     path: '/api/user/payment_methods/setup-intent',
-    response: z.object({ data: z.object({ client_secret: z.string(), publishable_key: z.string() }) }),
+    response: z.object({
+      data: z.object({ client_secret: z.string(), publishable_key: z.string(), js_url: z.string() }),
+    }),
   },
   addPaymentMethod: {
     method: 'POST',

@@ -141,6 +141,7 @@ export function createCardsService(deps: {
         data: {
           client_secret: intent.clientSecret,
           publishable_key: stripe.publishableKey,
+          js_url: stripe.jsUrl,
           topup_id: topup.id,
           amount_cents: body.amount_cents,
           bonus_cents: bonusCents,
@@ -180,7 +181,9 @@ export function createCardsService(deps: {
     async setupIntent(user: UserRow) {
       const stripe = gateway();
       const intent = await stripe.createSetupIntent(await customerOf(user));
-      return { data: { client_secret: intent.clientSecret, publishable_key: stripe.publishableKey } };
+      return {
+        data: { client_secret: intent.clientSecret, publishable_key: stripe.publishableKey, js_url: stripe.jsUrl },
+      };
     },
 
     /** Saves a card the browser confirmed with a SetupIntent (it is attached to the account's customer). */

@@ -23,6 +23,8 @@ export interface CardDetails {
 
 export interface StripeGateway {
   publishableKey: string;
+  /** STRIPE_JS_URL: the page loads Stripe.js from there. */
+  jsUrl: string;
   createCustomer(input: { email: string; name: string; userId: number }): Promise<string>;
   createPaymentIntent(input: {
     amountCents: number;
@@ -68,6 +70,7 @@ export function createStripeGateway(config: Config['stripe']): StripeGateway | n
   const webhookSecret = config.webhookSecret;
   return {
     publishableKey: config.publishableKey,
+    jsUrl: config.jsUrl,
 
     async createCustomer({ email, name, userId }) {
       const customer = await stripe.customers.create(

@@ -224,9 +224,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               },
               {
                 path: 'user/billing',
-                Component: lazyPage(() =>
-                  import('../user/billing/plans/TemporaryBillingPage').then((module) => module.default),
-                ),
+                Component: lazyPage(() => import('../user/billing/page').then((module) => module.default)),
               },
               comingSoon('user/referral', 'pageTitles.userReferral'),
               {
