@@ -5,6 +5,10 @@ import { userSchema } from './user.js';
 export const planSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /**
+   * What it costs now: the lifetime plan's sales price while an event runs. The regular price is
+   * the catalogue's (contracts plans.ts `PLANS`), kept out of this first-bundle schema.
+   */
   price_cents: z.number().int(),
   interval: z.enum(['month', 'year', 'lifetime']),
 });

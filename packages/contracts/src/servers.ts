@@ -40,6 +40,12 @@ export const serverSummarySchema = z.object({
   created_at: z.string(),
   /** Protected servers cannot be deleted; the list's Protection column (spec/000 §3 preferences). */
   protected: z.boolean().optional(),
+  /** The server has a live plan (issue 24): VIP-only sections open (spec/000 §3, §6). */
+  is_vip: z.boolean().optional(),
+  /** What the live plan's cycle costs, in cents (the list's Cost column); null without a plan. */
+  invoice_price: z.number().int().nullable().optional(),
+  /** When the next cycle is charged; null for a lifetime plan or one ending at period end. */
+  next_invoice_date: z.string().nullable().optional(),
 });
 export type ServerSummary = z.infer<typeof serverSummarySchema>;
 export const serverResponseSchema = z.object({ data: serverSummarySchema });

@@ -8,6 +8,7 @@ import {
   type User,
 } from '@hostdeck/contracts';
 import { BACKUP_APP_INFO_DRIVES } from '@hostdeck/contracts/backups';
+import { PLANS, planPriceCents } from '@hostdeck/contracts/plans';
 
 export interface AppInfoSettings {
   brand: string;
@@ -28,8 +29,13 @@ export interface AppInfoSettings {
   bank?: { bin: string; name: string; account: string; accountName: string } | null;
 }
 
-/** App info of spec/000 §3. Banks come from SEPAY_BANK_*; plans and providers stay empty until they exist. */
-export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: User | null): AppInfo {
+/** App info of spec/000 §3. Banks come from SEPAY_BANK_*; providers stay empty until they exist. */
+export function buildAppInfo(
+  settings: AppInfoSettings,
+  locale: Locale,
+  user: User | null,
+  now: Date = new Date(),
+): AppInfo {
   return {
     brand: settings.brand,
     locale: user?.locale ?? locale,
@@ -40,7 +46,15 @@ export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: Us
     agent_file_origin: settings.agentFileOrigins,
     app_url: settings.appUrl,
     max_commission: settings.maxCommission,
-    plans: [],
+    // The plan catalogue once billing is on; the lifetime plan at its sales price during an event.
+    plans: settings.billingEnabled
+      ? PLANS.map((plan) => ({
+          id: plan.id,
+          name: plan.name,
+          interval: plan.interval,
+          price_cents: planPriceCents(plan, settings.salesEventEndsAt, now),
+        }))
+      : [],
     banks: settings.bank
       ? [
           {

@@ -36,6 +36,8 @@ function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
     timezone: 'UTC',
     protected: false,
     isVip: false,
+    invoicePriceCents: null,
+    nextInvoiceDate: null,
     hotfix: false,
     agentVersion: 22,
     connected: true,

@@ -3,7 +3,7 @@ import { phpSettingsOf } from '@hostdeck/contracts/php';
 import type { ServerAbility } from '../policy/abilities.js';
 import type { ServerRecord } from '../policy/server-policy.js';
 import { installCommand } from './install-command.js';
-import type { ServerDetailRecord } from './servers.repository.js';
+import type { ServerBillingRecord, ServerDetailRecord } from './servers.repository.js';
 
 /** Who looks at the server: their favourite flag, the teams they may know of, their abilities. */
 export interface ServerViewer {
@@ -26,11 +26,12 @@ export function canUse(abilities: readonly ServerAbility[]): boolean {
  * has no credential or host-key field, so a secret cannot be presented even by mistake.
  */
 export function presentServer(
-  server: ServerRecord & { protected?: boolean },
+  server: ServerRecord & { protected?: boolean } & Partial<ServerBillingRecord>,
   viewer: ServerViewer,
 ): ServerSummary {
   return {
     ...(server.protected === undefined ? {} : { protected: server.protected }),
+    ...(server.isVip === undefined ? {} : presentServerBilling(server as ServerBillingRecord)),
     id: server.id,
     name: server.name,
     display_name: server.name,
@@ -45,6 +46,15 @@ export function presentServer(
     can_use: canUse(viewer.abilities),
     abilities: [...viewer.abilities],
     created_at: server.createdAt.toISOString(),
+  };
+}
+
+/** spec/000 §3 Server `is_vip`, `invoice_price` (cents) and `next_invoice_date` (docs/billing-plans.md). */
+function presentServerBilling(server: ServerBillingRecord) {
+  return {
+    is_vip: server.isVip,
+    invoice_price: server.invoicePriceCents ?? null,
+    next_invoice_date: server.nextInvoiceDate?.toISOString() ?? null,
   };
 }
 
@@ -65,7 +75,7 @@ export function presentServerDetail(server: ServerDetailRecord, viewer: ServerVi
     ...phpDefaultsOf(server),
     timezone: server.timezone,
     protected: server.protected,
-    is_vip: server.isVip,
+    ...presentServerBilling(server),
     hotfix: server.hotfix,
     connect_method: server.connectMethod === 'command' ? 'command' : 'password',
     install_command: waitsForCommand ? installCommand(server.publicKey!) : null,

@@ -4,6 +4,7 @@ import type { Database } from '../database/database.js';
 import {
   backupConfigs,
   events,
+  serverSubscriptions,
   favorites,
   freeDomains,
   schedules,
@@ -30,6 +31,35 @@ export function likePattern(search: string): string {
 const OUTER_SERVER_ID = sql.raw('"servers"."id"');
 
 /**
+ * The server's live plan (issue 24, docs/billing-plans.md): what a cycle costs and when the next
+ * one is charged (null for a lifetime plan or one canceled at period end), for the Cost column.
+ */
+const LIVE_PLAN = sql.raw(`'active', 'past_due', 'canceled'`);
+export const serverBillingColumns = {
+  isVip: servers.isVip,
+  invoicePriceCents: sql<number | null>`(
+    select ${serverSubscriptions.priceCents} from ${serverSubscriptions}
+    where ${serverSubscriptions.serverId} = ${OUTER_SERVER_ID} and ${serverSubscriptions.status} in (${LIVE_PLAN})
+    limit 1
+  )`
+    .mapWith(Number)
+    .as('invoice_price_cents'),
+  nextInvoiceDate: sql<Date | null>`(
+    select case when ${serverSubscriptions.cancelAtPeriodEnd} then null else ${serverSubscriptions.currentPeriodEnd} end
+    from ${serverSubscriptions}
+    where ${serverSubscriptions.serverId} = ${OUTER_SERVER_ID} and ${serverSubscriptions.status} in (${LIVE_PLAN})
+    limit 1
+  )`
+    .mapWith((value: Date | string) => new Date(value))
+    .as('next_invoice_date'),
+};
+export interface ServerBillingRecord {
+  isVip: boolean;
+  invoicePriceCents: number | null;
+  nextInvoiceDate: Date | null;
+}
+
+/**
  * What the server page shows: every column but the sealed credentials and the recorded host key
  * (only whether there is one: the server was reached). The presenter reads nothing else.
  */
@@ -48,7 +78,7 @@ export const serverDetailColumns = {
   mtproxyPort: servers.mtproxyPort,
   timezone: servers.timezone,
   protected: servers.protected,
-  isVip: servers.isVip,
+  ...serverBillingColumns,
   hotfix: servers.hotfix,
   agentVersion: servers.agentVersion,
   connected: sql<boolean>`${servers.hostKeyFingerprint} is not null`.as('connected'),
@@ -91,16 +121,24 @@ export type ServerDetailRecord = Pick<
   typeof servers.$inferSelect,
   Exclude<
     keyof typeof serverDetailColumns,
-    'connected' | 'sitesCount' | 'schedulesCount' | 'siteLinuxUsers' | 'freeSubdomain' | 'backupConfig'
+    | 'connected'
+    | 'sitesCount'
+    | 'schedulesCount'
+    | 'siteLinuxUsers'
+    | 'freeSubdomain'
+    | 'backupConfig'
+    | 'invoicePriceCents'
+    | 'nextInvoiceDate'
   >
-> & {
-  connected: boolean;
-  sitesCount: number;
-  schedulesCount?: number;
-  siteLinuxUsers: string[];
-  freeSubdomain: string | null;
-  backupConfig?: BackupSummary | null;
-};
+> &
+  ServerBillingRecord & {
+    connected: boolean;
+    sitesCount: number;
+    schedulesCount?: number;
+    siteLinuxUsers: string[];
+    freeSubdomain: string | null;
+    backupConfig?: BackupSummary | null;
+  };
 
 /** What the server detail shows of its first backup config (issue 20). */
 export interface BackupSummary {
@@ -164,7 +202,7 @@ export function createServersRepository(db: Database) {
       const [totalRow] = await db.select({ total: count() }).from(servers).where(where);
       const rows = await db
         .select({
-          server: { ...serverColumns, protected: servers.protected },
+          server: { ...serverColumns, protected: servers.protected, ...serverBillingColumns },
           favoriteAt: favorites.createdAt,
         })
         .from(servers)

@@ -68,6 +68,10 @@ describe('servers API', () => {
       abilities: [...SERVER_ABILITIES],
       created_at: privateOne.createdAt.toISOString(),
       protected: false,
+      // No plan (issue 24, docs/billing-plans.md): the Cost column shows nothing.
+      is_vip: false,
+      invoice_price: null,
+      next_invoice_date: null,
     });
     expect(owned.meta).toMatchObject({ total: 2, current_page: 1, per_page: 10, from: 1, to: 2 });
 

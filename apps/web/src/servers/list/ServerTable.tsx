@@ -25,7 +25,12 @@ export function ServerTable({
   servers: readonly ServerSummary[];
   columns: ServerColumns;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // spec/000 §9: cents shown in USD; the live plan's price (issue 24, docs/billing-plans.md).
+  const cost = new Intl.NumberFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-US', {
+    style: 'currency',
+    currency: 'USD',
+  });
   return (
     <TableContainer>
       <Table data-testid="servers-table">
@@ -59,7 +64,19 @@ export function ServerTable({
               </TableCell>
               {columns.cost && (
                 <TableCell data-testid="server-cost">
-                  <NotAvailable />
+                  {server.invoice_price == null ? (
+                    <NotAvailable />
+                  ) : (
+                    <span
+                      title={
+                        server.next_invoice_date
+                          ? new Date(server.next_invoice_date).toLocaleDateString(i18n.language)
+                          : undefined
+                      }
+                    >
+                      {cost.format(server.invoice_price / 100)}
+                    </span>
+                  )}
                 </TableCell>
               )}
               {columns.protection && (

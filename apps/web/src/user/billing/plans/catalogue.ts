@@ -1,0 +1,6 @@
+import { pageCatalogues } from '../../../i18n/page-catalogues';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+/** The billing plans tab's strings (`./locales`), added when the tab loads. */
+export const registerBillingPlansCatalogues = pageCatalogues([en], [vi]);
