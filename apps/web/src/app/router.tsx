@@ -223,7 +223,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 ),
               },
               comingSoon('user/billing', 'pageTitles.userBilling'),
-              comingSoon('user/referral', 'pageTitles.userReferral'),
+              {
+                path: 'user/referral',
+                Component: lazyPage(() => import('../user/referral/page').then((module) => module.default)),
+              },
               {
                 path: 'teams',
                 Component: lazyPage(() => import('../teams/page').then((module) => module.default)),
