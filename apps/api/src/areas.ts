@@ -52,6 +52,7 @@ import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { referralsArea } from './referrals/referrals.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
+import { billingArea } from './billing/billing.area.js';
 
 /**
  * Every API area, once (area.ts). The HTTP app registers their routes in this order, the job
@@ -117,4 +118,5 @@ export const AREAS: readonly AnyArea[] = [
   wordpressArea,
   mailserverArea,
   roundcubeArea,
+  billingArea,
 ];

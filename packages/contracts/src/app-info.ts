@@ -36,7 +36,10 @@ export const appInfoSchema = z.object({
   app_url: z.string().optional(),
   max_commission: z.number(),
   plans: z.array(planSchema),
-  banks: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Bank transfer (SePay) accounts: bin (NAPAS), account number and holder, for VietQR. */
+  banks: z.array(
+    z.object({ id: z.string(), name: z.string(), bin: z.string(), account: z.string(), account_name: z.string() }),
+  ),
   phpVersions: z.array(z.string()),
   backup_drives: z.array(backupDriveSchema),
   ubuntu_versions: z.array(z.string()),

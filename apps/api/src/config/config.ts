@@ -63,6 +63,21 @@ const environmentSchema = z.object({
   USD_RATE: z.coerce.number().positive().default(25000),
   /** Highest referral commission, in percent. */
   MAX_COMMISSION: z.coerce.number().min(0).max(100).default(0),
+  /**
+   * Card top-ups (docs/billing.md): Stripe's keys and webhook signing secret; the API root and the
+   * Stripe.js address are settings so tests point them at a local fake. No secret key: no cards.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: httpUrl().default('https://api.stripe.com'),
+  STRIPE_JS_URL: httpUrl().default('https://js.stripe.com/v3/'),
+  /** Bank-transfer top-ups through SePay (docs/billing.md): its webhook's API key and the account. */
+  SEPAY_API_KEY: z.string().min(8).optional(),
+  SEPAY_BANK_BIN: z.string().regex(/^\d{6}$/, 'must be the bank\'s six-digit BIN').optional(),
+  SEPAY_BANK_NAME: z.string().min(1).max(100).optional(),
+  SEPAY_BANK_ACCOUNT: z.string().regex(/^[0-9A-Za-z]{4,19}$/, 'must be 4 to 19 letters or digits').optional(),
+  SEPAY_BANK_ACCOUNT_NAME: z.string().min(1).max(70).optional(),
   /** Events run at the same time by this process, over all servers (one per server at most). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A running event's lease: a worker that stops renewing it loses the event to the reaper. */
@@ -220,6 +235,19 @@ export interface Config {
   billingEnabled: boolean;
   usdRate: number;
   maxCommission: number;
+  /** Card payments (null without STRIPE_SECRET_KEY); the API and Stripe.js addresses always. */
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    apiUrl: string;
+    jsUrl: string;
+  };
+  /** SePay's webhook key (null: the webhook refuses everything) and the bank shown for transfers. */
+  sepay: {
+    apiKey: string | null;
+    bank: { bin: string; name: string; account: string; accountName: string } | null;
+  };
   jobConcurrency: number;
   jobLeaseMs: number;
   /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
@@ -325,6 +353,25 @@ export function loadConfig(
     billingEnabled: values.BILLING_ENABLED,
     usdRate: values.USD_RATE,
     maxCommission: values.MAX_COMMISSION,
+    stripe: {
+      secretKey: values.STRIPE_SECRET_KEY ?? null,
+      publishableKey: values.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? null,
+      apiUrl: values.STRIPE_API_URL.replace(/\/+$/, ''),
+      jsUrl: values.STRIPE_JS_URL,
+    },
+    sepay: {
+      apiKey: values.SEPAY_API_KEY ?? null,
+      bank:
+        values.SEPAY_BANK_BIN && values.SEPAY_BANK_ACCOUNT
+          ? {
+              bin: values.SEPAY_BANK_BIN,
+              name: values.SEPAY_BANK_NAME ?? values.SEPAY_BANK_BIN,
+              account: values.SEPAY_BANK_ACCOUNT,
+              accountName: values.SEPAY_BANK_ACCOUNT_NAME ?? '',
+            }
+          : null,
+    },
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,

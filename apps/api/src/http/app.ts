@@ -80,7 +80,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const https = config.appUrl.startsWith('https://');
   await app.register(errorHandler);
   await app.register(localePlugin, { fallback: config.defaultLocale });
-  await app.register(securityHeaders, { https });
+  const stripe = config.stripe?.secretKey
+    ? { js: new URL(config.stripe.jsUrl).origin, api: new URL(config.stripe.apiUrl).origin }
+    : null;
+  await app.register(securityHeaders, { https, stripe });
   // Before any route: it attaches to each route as the route is added.
   await app.register(compression);
   await app.register(cookie);

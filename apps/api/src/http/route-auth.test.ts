@@ -47,6 +47,11 @@ const PUBLIC_ON_PURPOSE = new Set([
   'POST /api/backup-history',
   'GET /api/servers/:server/backups/:backup/script',
   'HEAD /api/servers/:server/backups/:backup/script',
+  // Payment webhooks (docs/billing.md): the providers' servers call them. SePay's carries its API
+  // key (compared in constant time), Stripe's a signature over the raw body with a timestamp
+  // window; both are stored by event id and credit once; rate-limited, no CSRF.
+  'POST /api/sepay',
+  'POST /api/stripe/webhook',
   // The SPA's shell and its static files carry no data.
   'GET /',
   'HEAD /',

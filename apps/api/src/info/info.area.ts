@@ -16,6 +16,7 @@ export const infoArea = defineArea({
       billingEnabled: config.billingEnabled,
       mailOutbox: !config.mailUrl,
       freeDomainZone: config.freeDomain?.zone ?? null,
+      bank: config.sepay.bank,
     },
     presentUser: accounts.presentUser,
   }),

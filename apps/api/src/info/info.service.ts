@@ -24,9 +24,11 @@ export interface AppInfoSettings {
   mailOutbox: boolean;
   /** FREE_DOMAIN_ZONE when free subdomains are configured (docs/free-domains.md), else null. */
   freeDomainZone: string | null;
+  /** The SePay bank account (SEPAY_BANK_*), shown for bank-transfer top-ups; null when not set. */
+  bank?: { bin: string; name: string; account: string; accountName: string } | null;
 }
 
-/** App info of spec/000 §3. Plans, banks and providers stay empty until billing and providers exist. */
+/** App info of spec/000 §3. Banks come from SEPAY_BANK_*; plans and providers stay empty until they exist. */
 export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: User | null): AppInfo {
   return {
     brand: settings.brand,
@@ -39,7 +41,17 @@ export function buildAppInfo(settings: AppInfoSettings, locale: Locale, user: Us
     app_url: settings.appUrl,
     max_commission: settings.maxCommission,
     plans: [],
-    banks: [],
+    banks: settings.bank
+      ? [
+          {
+            id: settings.bank.bin,
+            name: settings.bank.name,
+            bin: settings.bank.bin,
+            account: settings.bank.account,
+            account_name: settings.bank.accountName,
+          },
+        ]
+      : [],
     phpVersions: [...PHP_VERSIONS],
     // The drive kinds (English names; the web shows them in the reader's language by id).
     backup_drives: BACKUP_APP_INFO_DRIVES.map((drive) => ({ ...drive })),
