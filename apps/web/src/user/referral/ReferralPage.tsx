@@ -380,7 +380,7 @@ function CommissionsSection() {
                 </TableHead>
                 <TableBody>
                   {list.data.data.map((row) => (
-                    <TableRow key={row.id} data-testid={`commission-${row.id}`}>
+                    <TableRow key={row.id} data-testid="commission-row" data-commission-id={row.id}>
                       <TableCell>{date(row.created_at)}</TableCell>
                       <TableCell>{row.referred_name}</TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{row.code ?? '—'}</TableCell>
