@@ -89,8 +89,12 @@ test.describe('referrals on a panel with billing turned on', () => {
     await expect(commission.getByTestId('commission-percent')).toHaveText('20%');
     await expect(commission.getByTestId('commission-amount')).toHaveText('$2.00');
     await expect(commission).toContainText('Bob Referred');
-    await expect(pageA.getByTestId('commissions-pending').getByTestId('commissions-total')).toHaveText('$2.00');
-    await expect(pageA.getByTestId('commissions-available').getByTestId('commissions-total')).toHaveText('$0.00');
+    await expect(pageA.getByTestId('commissions-pending').getByTestId('commissions-total')).toHaveText(
+      '$2.00',
+    );
+    await expect(pageA.getByTestId('commissions-available').getByTestId('commissions-total')).toHaveText(
+      '$0.00',
+    );
 
     await contextA.close();
     await contextB.close();

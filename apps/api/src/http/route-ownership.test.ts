@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, events, referralCodes, servers, sites, teamInvitations, teams } from '../database/schema.js';
+import {
+  databases,
+  events,
+  referralCodes,
+  servers,
+  sites,
+  teamInvitations,
+  teams,
+} from '../database/schema.js';
 import { makeCertificate } from '../certificates/testing/certificates.js';
 import { signIn, type SignedInUser } from '../policy/testing/policy-fixtures.js';
 import { insertInstalledServer } from '../sites/testing/sites.js';

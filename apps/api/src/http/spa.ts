@@ -27,7 +27,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * does; compressing per request instead would spend CPU on every cold load, at lower quality, and
  * lose Content-Length.
  */
-export const spa = fp(async function spaPlugin(app: FastifyInstance, options: { distDir: string; secureCookie?: boolean }) {
+export const spa = fp(async function spaPlugin(
+  app: FastifyInstance,
+  options: { distDir: string; secureCookie?: boolean },
+) {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
     const shared: FastifyStaticOptions = {
