@@ -18,7 +18,7 @@ import { apiAs } from '../policy/testing/policy-fixtures.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { eq } from '../testing/sql.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { availableTestDatabases } from '../testing/test-databases.js';
+import { availableTestDatabases, type TestDatabase } from '../testing/test-databases.js';
 import { attributeReferral } from './attribution.js';
 import { normaliseMailbox } from './mailbox.js';
 import { createReferralsService } from './referrals.service.js';
@@ -26,10 +26,11 @@ import { createReferralsService } from './referrals.service.js';
 const CODES = referralRoutes.listCodes.path;
 const COMMISSIONS = referralRoutes.commissions.path;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const [pglite] = await availableTestDatabases();
+const databases = await availableTestDatabases();
+const [pglite] = databases;
 
 /** A panel serving a built SPA (one index.html), so `/register?ref=…` goes through the page route. */
-function usePanel(env: Record<string, string>) {
+function usePanel(env: Record<string, string>, database: TestDatabase = pglite!) {
   let test: TestApp | undefined;
   let distDir = '';
   beforeAll(async () => {
@@ -38,7 +39,7 @@ function usePanel(env: Record<string, string>) {
       path.join(distDir, 'index.html'),
       '<!doctype html><title>HostDeck</title><div id="root"></div>',
     );
-    test = await createTestApp(pglite!, { env: { WEB_DIST_DIR: distDir, ...env } });
+    test = await createTestApp(database, { env: { WEB_DIST_DIR: distDir, ...env } });
   });
   afterAll(async () => {
     await test?.close();
@@ -213,8 +214,8 @@ describe('referral codes', () => {
   });
 });
 
-describe('referral commissions', () => {
-  const testApp = usePanel({ MAX_COMMISSION: '20' });
+describe.each(databases)('referral commissions on $name', (database) => {
+  const testApp = usePanel({ MAX_COMMISSION: '20' }, database);
 
   it("records a pending commission of MAX_COMMISSION percent on the referred account's top-up", async () => {
     const { referrer, referred, code } = await referredPair(testApp());
