@@ -22,6 +22,7 @@ import { availableTestDatabases, type TestDatabase } from '../testing/test-datab
 import { attributeReferral } from './attribution.js';
 import { normaliseMailbox } from './mailbox.js';
 import { createReferralsService } from './referrals.service.js';
+import { referralsVi } from './referrals.vi.js';
 
 const CODES = referralRoutes.listCodes.path;
 const COMMISSIONS = referralRoutes.commissions.path;
@@ -202,6 +203,11 @@ describe('referral codes', () => {
     }
     const odd = await new TestBrowser(testApp().app).get('/?ref=a;b');
     expect(odd.cookies.filter((c) => c.name === REFERRAL_COOKIE)).toEqual([]);
+  });
+
+  it('has Vietnamese for every message', () => {
+    for (const message of Object.values(REFERRAL_MESSAGES))
+      expect(referralsVi[message], message).toBeTruthy();
   });
 
   it("ignores the account's own code", async () => {
