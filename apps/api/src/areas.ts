@@ -50,6 +50,7 @@ import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
+import { referralsArea } from './referrals/referrals.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
 import { plansArea } from './billing/plans/plans.area.js';
 import { billingArea } from './billing/billing.area.js';
@@ -104,6 +105,7 @@ export const AREAS: readonly AnyArea[] = [
   sshArea,
   userSshKeysArea,
   apiTokensArea,
+  referralsArea,
   sshKeysArea,
   dockerArea,
   wireguardArea,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from '@hostdeck/contracts';
+import { REFERRAL_COOKIE } from '@hostdeck/contracts/referrals';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { route } from '../http/route.js';
 import type { AccountRoutesOptions } from './accounts.routes.js';
@@ -30,7 +31,9 @@ export const signInRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
       const { user, token } = await accounts.signIn.register(
         { ...body, locale: body.locale ?? locale },
         clientOf(request),
+        request.cookies[REFERRAL_COOKIE],
       );
+      if (request.cookies[REFERRAL_COOKIE]) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
       // A browser that was signed in as someone else leaves that session behind for good.
       await accounts.signIn.logout(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, token, { secure, remember: false });

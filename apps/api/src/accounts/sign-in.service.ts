@@ -7,6 +7,7 @@ import {
 } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
 import { ValidationError } from '../domain/errors.js';
+import { attributeReferral } from '../referrals/attribution.js';
 import { createPersonalTeam } from '../teams/personal-team.repository.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -59,10 +60,14 @@ export function createSignInService(options: {
   }
 
   return {
-    /** POST api/register: user and personal team together, signed in, verification mail sent. */
+    /**
+     * POST api/register: user and personal team together, signed in, verification mail sent; with
+     * the `ref` cookie's referral code, attributed to it (referrals/attribution.ts).
+     */
     async register(
       request: RegisterRequest & { locale: Locale },
       client: ClientInfo,
+      referralCode?: string,
     ): Promise<{ user: UserRow; token: string }> {
       if (await isEmailTaken(db, request.email)) throw new ValidationError({ email: [EMAIL_TAKEN] });
       const passwordHash = await hashPassword(request.password);
@@ -76,6 +81,7 @@ export function createSignInService(options: {
             preferences: { locale: request.locale },
           });
           const team = await createPersonalTeam(transaction, row);
+          await attributeReferral(transaction, row.id, referralCode);
           return { ...row, currentTeamId: team.id };
         })
         .catch((error: unknown) => {

@@ -112,6 +112,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     area.schedules?.(app, context);
   }
 
-  await app.register(spa, { distDir: config.webDistDir });
+  await app.register(spa, { distDir: config.webDistDir, secureCookie: https });
   return app;
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, events, servers, sites, teamInvitations, teams } from '../database/schema.js';
+import {
+  databases,
+  events,
+  referralCodes,
+  servers,
+  sites,
+  teamInvitations,
+  teams,
+} from '../database/schema.js';
 import { makeCertificate } from '../certificates/testing/certificates.js';
 import { signIn, type SignedInUser } from '../policy/testing/policy-fixtures.js';
 import { insertInstalledServer } from '../sites/testing/sites.js';
@@ -39,6 +47,8 @@ const NAMED_PARAMS: Record<string, string> = {
   role: 'deployer',
   // Issue 24: a saved card is named by Stripe's id; a stranger's is not found.
   payment_method: 'pm_someoneelsescard',
+  // Issue 24: a referral code is named by its code.
+  code: 'OLGA-CODE',
 };
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
@@ -103,6 +113,8 @@ const SAMPLE_SSH_KEY =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKlx2J2mKyy0n3ZXqP7bx3oXbJ3E2fC5fGc4kK9sW8YV sample';
 const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/teams/:team': { name: 'Stolen' },
+  // Issue 24: renaming someone else's referral code.
+  'PUT /api/user/referral/codes/:code': { name: 'Stolen' },
   // Issue 22 point 5: accepting someone else's transfer.
   'PUT /api/servers-transfer/:servers_transfer': { status: 'accepted' },
   // Issue 21: Install Source Code.
@@ -348,6 +360,9 @@ describe('route ownership', () => {
       .insert(teamInvitations)
       .values({ teamId: olga.personal.id, email: 'ed@example.test', role: 'developer' })
       .returning();
+    // A referral code of Olga's (issue 24).
+    const code = await olga.api.post('/api/user/referral/codes', { code: 'OLGA-CODE', name: 'Olga' });
+    expect(code.statusCode, code.body).toBe(201);
     Object.assign(ids, {
       invitation: invitation!.id,
       server: server.id,
@@ -370,6 +385,7 @@ describe('route ownership', () => {
       await db.select().from(databases).where(eq(databases.id, ids.database!)),
       await db.select().from(teams).where(eq(teams.id, ids.team!)),
       await db.select().from(teamInvitations).where(eq(teamInvitations.id, ids.invitation!)),
+      await db.select().from(referralCodes).where(eq(referralCodes.userId, ids.user!)),
     ]);
   }
 

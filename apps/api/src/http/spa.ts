@@ -3,6 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import {
+  normaliseReferralCode,
+  REFERRAL_CODE_PATTERN,
+  REFERRAL_COOKIE,
+  REFERRAL_COOKIE_DAYS,
+} from '@hostdeck/contracts/referrals';
 import { sendRouteNotFound } from './error-handler.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,7 +27,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * does; compressing per request instead would spend CPU on every cold load, at lower quality, and
  * lose Content-Length.
  */
-export const spa = fp(async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
+export const spa = fp(async function spaPlugin(
+  app: FastifyInstance,
+  options: { distDir: string; secureCookie?: boolean },
+) {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
     const shared: FastifyStaticOptions = {
@@ -53,9 +62,23 @@ export const spa = fp(async function spaPlugin(app: FastifyInstance, options: { 
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
+  // A page opened with `?ref=CODE` (a referral link, docs/referrals.md) keeps the code 60 days in
+  // an HttpOnly cookie; the registration reads it. No script of the page needs to.
+  const sendIndex = (reply: FastifyReply, request: FastifyRequest) => {
+    const ref = (request.query as Record<string, unknown> | undefined)?.ref;
+    if (typeof ref === 'string' && REFERRAL_CODE_PATTERN.test(normaliseReferralCode(ref))) {
+      reply.setCookie(REFERRAL_COOKIE, normaliseReferralCode(ref), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookie,
+        maxAge: REFERRAL_COOKIE_DAYS * 24 * 60 * 60,
+      });
+    }
+    return reply.sendFile('index.html');
+  };
 
-  if (hasBuild) app.get('/', { config: { public: true } }, (_request, reply) => sendIndex(reply));
+  if (hasBuild) app.get('/', { config: { public: true } }, (request, reply) => sendIndex(reply, request));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -66,7 +89,7 @@ export const spa = fp(async function spaPlugin(app: FastifyInstance, options: { 
       pathname !== '/api' &&
       // `/servers/{server}/php8.3` is a page (spec/000 §2: it redirects to the PHP page), not a file.
       (!path.extname(pathname) || /^\/servers\/[^/]+\/php\d+\.\d+\/?$/.test(pathname));
-    if (wantsPage) return sendIndex(reply);
+    if (wantsPage) return sendIndex(reply, request);
     return sendRouteNotFound(request, reply);
   });
 });

@@ -226,7 +226,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 path: 'user/billing',
                 Component: lazyPage(() => import('../user/billing/page').then((module) => module.default)),
               },
-              comingSoon('user/referral', 'pageTitles.userReferral'),
+              {
+                path: 'user/referral',
+                Component: lazyPage(() => import('../user/referral/page').then((module) => module.default)),
+              },
               {
                 path: 'teams',
                 Component: lazyPage(() => import('../teams/page').then((module) => module.default)),
