@@ -151,7 +151,9 @@ export async function ledgerMismatches(
     select l.user_id, 0, sum(l.amount_cents)::bigint
     from ${ledgerEntries} l left join ${billingAccounts} a on a.user_id = l.user_id
     where a.user_id is null group by l.user_id`);
-  const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  const rows =
+    (result as unknown as { rows?: Record<string, unknown>[] }).rows ??
+    (result as unknown as Record<string, unknown>[]);
   return rows.map((row) => ({
     user_id: Number(row.user_id),
     balance: Number(row.balance),

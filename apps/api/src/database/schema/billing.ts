@@ -20,23 +20,20 @@ import { servers } from './servers.js';
  * idempotency key, and `billing_accounts.balance_cents` is moved in the same transaction by
  * billing/ledger.ts, the only writer of both (a test sums the ledger against every balance).
  */
-export const billingAccounts = pgTable(
-  'billing_accounts',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    /** Stripe's customer (cus_…), made at the first card payment or saved card. */
-    stripeCustomerId: varchar('stripe_customer_id', { length: 64 }),
-    /** The per-user reference a bank transfer carries in its description (VietQR), e.g. HD12345AB. */
-    transferReference: varchar('transfer_reference', { length: 32 }).unique(),
-    /** The referral code this account signed up with (the `ref` landing parameter, kept 60 days). */
-    referralCodeId: integer('referral_code_id'),
-    referredAt: timestamp('referred_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const billingAccounts = pgTable('billing_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+  /** Stripe's customer (cus_…), made at the first card payment or saved card. */
+  stripeCustomerId: varchar('stripe_customer_id', { length: 64 }),
+  /** The per-user reference a bank transfer carries in its description (VietQR), e.g. HD12345AB. */
+  transferReference: varchar('transfer_reference', { length: 32 }).unique(),
+  /** The referral code this account signed up with (the `ref` landing parameter, kept 60 days). */
+  referralCodeId: integer('referral_code_id'),
+  referredAt: timestamp('referred_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One movement of money. Never updated, never deleted (a refund is a new negative row). */
 export const ledgerEntries = pgTable(
@@ -130,7 +127,10 @@ export const paymentMethods = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payment_methods_user').on(table.userId), index('payment_methods_fingerprint').on(table.fingerprint)],
+  (table) => [
+    index('payment_methods_user').on(table.userId),
+    index('payment_methods_fingerprint').on(table.fingerprint),
+  ],
 );
 
 export const coupons = pgTable('coupons', {
