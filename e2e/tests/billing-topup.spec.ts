@@ -182,4 +182,36 @@ test.describe('billing top-ups', () => {
     await expect(page.getByTestId('billing-transactions')).toContainText('Bank transfer');
     await context.close();
   });
+  test('buys a plan by card: the webhook’s credit buys it, and the server turns VIP', async () => {
+    const { context, page } = await billingPage('Plan Card Payer');
+    const created = await apiCall(page, 'POST', '/api/servers', {
+      name: 'card-vip',
+      ip: '192.0.2.11',
+      method: 'command',
+    });
+    const serverId = ((await created.json()) as { data: { id: number } }).data.id;
+
+    await page.getByTestId('billing-tab-plans').click();
+    await page.getByTestId('plan-buy-vip_monthly').click();
+    await expect(page.getByTestId('plan-buy-missing')).toContainText('$10.00');
+    await page.getByTestId('plan-buy-card').click();
+    await expect(page.getByTestId('topup-plan-note')).toBeVisible();
+    await expect(page.getByTestId('topup-amount')).toHaveValue('10.00');
+    await page.getByTestId('topup-continue').click();
+    const element = page.getByTestId('topup-card');
+    await element.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await element.getByLabel('Expiration date MM / YY').fill('12 / 34');
+    await element.getByLabel('CVC').fill('123');
+    await page.getByTestId('topup-pay').click();
+    await expect(page.getByTestId('topup-received')).toContainText('VIP');
+    await page.getByTestId('topup-close').click();
+
+    // Credited $10.00 and charged $10.00 in one transaction: the balance is back at $0.00.
+    await expect(page.getByTestId('billing-plans-balance')).toHaveText('Balance: $0.00');
+    const subscription = page.locator('[data-testid^="subscription-"]').filter({ hasText: 'card-vip' });
+    await expect(subscription.getByTestId('subscription-status')).toHaveText('Active');
+    await page.goto(`/servers/${serverId}`);
+    await expect(page.getByTestId('server-menu-mail')).toHaveAttribute('data-locked', 'false');
+    await context.close();
+  });
 });

@@ -13,10 +13,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOPUP_MINIMUM_CENTS, type BankTransfer, type Coupon } from '@hostdeck/contracts/billing';
+import {
+  TOPUP_MINIMUM_CENTS,
+  type BankTransfer,
+  type Coupon,
+  type TopupPurpose,
+} from '@hostdeck/contracts/billing';
 import { fieldErrorsOf } from '../../api/form-errors';
 import {
   balanceKey,
@@ -50,15 +55,26 @@ function bonusOf(coupon: CouponTerms | null, amountCents: number): number {
 }
 
 /**
+ * A plan paid by card (issue 24 point 3): the card pays `amountCents` with the plan in the
+ * payment's metadata, and the webhook's credit buys the plan in the same transaction
+ * (billing/plans/card-purchase.ts). The dialog waits until `isBought` says the server is VIP.
+ */
+export interface PlanByCard {
+  purpose: TopupPurpose;
+  amountCents: number;
+  isBought: () => Promise<boolean>;
+}
+
+/**
  * The top-up dialog: an amount (at least $5.00), a coupon checked as it is typed, then a card
  * (Stripe Elements, 3-D Secure through confirmCardPayment) or a bank transfer (VietQR). The
  * balance moves only when the provider's webhook arrives, so the dialog waits for it.
  */
-export function TopupDialog({ onClose }: { onClose: () => void }) {
+export function TopupDialog({ onClose, plan }: { onClose: () => void; plan?: PlanByCard }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [amount, setAmount] = useState('10');
+  const [amount, setAmount] = useState(plan ? (plan.amountCents / 100).toFixed(2) : '10');
   const [method, setMethod] = useState<'card' | 'bank'>('card');
   const [couponCode, setCouponCode] = useState('');
   const [checked, setChecked] = useState<{ code: string; terms: CouponTerms | null } | null>(null);
@@ -70,7 +86,15 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
 
   const amountCents = Math.round(Number(amount.replace(',', '.')) * 100);
   const target = step.kind === 'waiting' || step.kind === 'bank' ? step.target : null;
-  const credited = target !== null && balance.data !== undefined && balance.data.balance_int >= target;
+  const bought = useQuery({
+    queryKey: ['billing', 'plan-bought', plan?.purpose.server_id],
+    queryFn: () => plan!.isBought(),
+    enabled: plan !== undefined && step.kind === 'waiting',
+    refetchInterval: (query) => (query.state.data === true ? false : 1500),
+  });
+  const credited = plan
+    ? bought.data === true
+    : target !== null && balance.data !== undefined && balance.data.balance_int >= target;
 
   useEffect(() => {
     if (credited) void queryClient.invalidateQueries({ queryKey: transactionsKey });
@@ -108,14 +132,17 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
     if (couponState === 'invalid' || couponState === 'checking') return;
     setErrors({});
     setBusy(true);
-    const body = { amount_cents: amountCents, ...(coupon ? { coupon: code } : {}) };
+    const body = {
+      amount_cents: amountCents,
+      ...(coupon ? { coupon: code } : {}),
+    };
     // Credited when the balance reaches what it was plus the top-up (the webhook's doing).
     const before = (await refetchBalance()) ?? 0;
     try {
       if (method === 'bank') {
         setStep({ kind: 'bank', transfer: await startBankTopup(body), target: before + amountCents });
       } else {
-        const started = await startCardTopup(body);
+        const started = await startCardTopup(plan ? { ...body, purpose: plan.purpose } : body);
         const stripe = await loadStripe(started.js_url, started.publishable_key).catch(() => null);
         if (!stripe) setFailure(t('billing.topup.stripeUnavailable'));
         setStep({
@@ -148,7 +175,7 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={busy ? undefined : close} fullWidth maxWidth="sm" disableEnforceFocus>
-      <DialogTitle>{t('billing.topup.title')}</DialogTitle>
+      <DialogTitle>{plan ? t('billing.topup.planTitle') : t('billing.topup.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {failure ? <Alert severity="error">{failure}</Alert> : null}
@@ -160,6 +187,7 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
                 value={amount}
                 type="number"
                 autoFocus
+                disabled={plan !== undefined}
                 slotProps={{ htmlInput: { min: 5, step: '0.01', 'data-testid': 'topup-amount' } }}
                 onChange={(event) => {
                   setAmount(event.target.value);
@@ -168,9 +196,15 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
                 error={Boolean(errors.amount_cents)}
                 helperText={errors.amount_cents || t('billing.topup.minimum')}
               />
+              {plan ? (
+                <Alert severity="info" data-testid="topup-plan-note">
+                  {t('billing.topup.planNote')}
+                </Alert>
+              ) : null}
               <TextField
                 name="coupon"
                 label={t('billing.topup.coupon')}
+                sx={plan ? { display: 'none' } : undefined}
                 value={couponCode}
                 slotProps={{
                   htmlInput: { 'data-testid': 'topup-coupon', maxLength: 32 },
@@ -194,7 +228,7 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
                         : ' ')
                 }
               />
-              <Stack>
+              <Stack sx={plan ? { display: 'none' } : undefined}>
                 <FormLabel>{t('billing.topup.method')}</FormLabel>
                 <RadioGroup
                   row
@@ -244,9 +278,11 @@ export function TopupDialog({ onClose }: { onClose: () => void }) {
           {step.kind === 'waiting' ? (
             credited ? (
               <Alert severity="success" data-testid="topup-received">
-                {t('billing.topup.received', {
-                  balance: formatUsd(balance.data!.balance_int, i18n.language),
-                })}
+                {plan
+                  ? t('billing.topup.planBought')
+                  : t('billing.topup.received', {
+                      balance: formatUsd(balance.data!.balance_int, i18n.language),
+                    })}
               </Alert>
             ) : (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="topup-waiting">

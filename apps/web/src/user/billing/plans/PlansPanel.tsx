@@ -21,6 +21,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppInfo } from '@hostdeck/contracts';
+import { TOPUP_MINIMUM_CENTS } from '@hostdeck/contracts/billing';
 import { findPlan, type Subscription } from '@hostdeck/contracts/plans';
 import { notifySuccess } from '../../../api/error-handling';
 import { useFieldErrors } from '../../../api/form-errors';
@@ -28,12 +29,14 @@ import { APP_INFO_QUERY_KEY, useAppInfo } from '../../../api/use-app-info';
 import { ActionDialog, ActionDialogFrame } from '../../../components/ActionDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadingIndicator } from '../../../components/LoadingIndicator';
+import { TopupDialog, type PlanByCard } from '../TopupDialog';
 import type en from './locales/en.json';
 import { registerBillingPlansCatalogues } from './catalogue';
 import {
   cancelSubscription,
   formatUsd,
   invoicesKey,
+  serverHasPlan,
   subscribe,
   subscriptionsKey,
   useOwnServers,
@@ -63,6 +66,7 @@ export default function PlansPanel() {
   const subscriptions = useSubscriptions();
   const [buying, setBuying] = useState<Plan | null>(null);
   const [canceling, setCanceling] = useState<Subscription | null>(null);
+  const [payingByCard, setPayingByCard] = useState<PlanByCard | null>(null);
   const planName = usePlanName();
   const money = (cents: number) => formatUsd(cents, i18n.language);
   const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
@@ -241,6 +245,10 @@ export default function PlansPanel() {
             plan={buying}
             balanceCents={balance}
             onClose={() => setBuying(null)}
+            onPayByCard={(purpose, amountCents) => {
+              setBuying(null);
+              setPayingByCard({ purpose, amountCents, isBought: () => serverHasPlan(purpose.server_id) });
+            }}
             onBought={async () => {
               setBuying(null);
               notifySuccess(t('billingPlans.dialog.done'));
@@ -249,6 +257,15 @@ export default function PlansPanel() {
           />
         )}
       </ActionDialog>
+      {payingByCard && (
+        <TopupDialog
+          plan={payingByCard}
+          onClose={() => {
+            setPayingByCard(null);
+            void refresh();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={canceling !== null}
         title={t('billingPlans.subscriptions.cancelTitle')}
@@ -284,11 +301,13 @@ function BuyPlanForm({
   balanceCents,
   onClose,
   onBought,
+  onPayByCard,
 }: {
   plan: Plan;
   balanceCents: number;
   onClose: () => void;
   onBought: () => Promise<void>;
+  onPayByCard: (purpose: { plan_id: string; server_id: number }, amountCents: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const planName = usePlanName();
@@ -330,7 +349,28 @@ function BuyPlanForm({
           {t('billingPlans.dialog.balance', { amount: money(balanceCents) })}
         </Typography>
         {missing > 0 && (
-          <Alert severity="warning" data-testid="plan-buy-missing">
+          <Alert
+            severity="warning"
+            data-testid="plan-buy-missing"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                disabled={chosen === ''}
+                data-testid="plan-buy-card"
+                onClick={() =>
+                  onPayByCard(
+                    { plan_id: plan.id, server_id: Number(chosen) },
+                    Math.max(missing, TOPUP_MINIMUM_CENTS),
+                  )
+                }
+              >
+                {t('billingPlans.dialog.payByCard', {
+                  amount: money(Math.max(missing, TOPUP_MINIMUM_CENTS)),
+                })}
+              </Button>
+            }
+          >
             {t('billingPlans.dialog.missing', { missing: money(missing) })}
           </Alert>
         )}

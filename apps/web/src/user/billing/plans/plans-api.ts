@@ -13,6 +13,14 @@ export const useSubscriptions = () =>
     queryFn: () => apiGetParsed(routes.subscriptions.path, routes.subscriptions.response),
   });
 
+/** Whether the server has a live plan now (a card purchase is made by the payment's webhook). */
+export async function serverHasPlan(serverId: number): Promise<boolean> {
+  const answer = await apiGetParsed(routes.subscriptions.path, routes.subscriptions.response);
+  return answer.data.some(
+    (subscription) => subscription.server_id === serverId && subscription.status !== 'ended',
+  );
+}
+
 /** The servers the user owns (a plan is bought for one of them), first 100. */
 export const useOwnServers = () =>
   useQuery({
