@@ -105,6 +105,21 @@ export function createBillingRepository(db: Database) {
       return -Number(row?.value ?? 0);
     },
 
+    /** How much of a top-up's coupon bonus its refunds took back so far (cents, positive). */
+    async bonusTakenBackCents(tx: Db, reference: string): Promise<number> {
+      const [row] = await tx
+        .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.reference, reference),
+            eq(ledgerEntries.type, 'coupon'),
+            sql`${ledgerEntries.amountCents} < 0`,
+          ),
+        );
+      return -Number(row?.value ?? 0);
+    },
+
     /** Whether the account was ever credited by a payment other than `exceptEntryId`. */
     async hasPaidBefore(tx: Db, userId: number, exceptEntryId = 0): Promise<boolean> {
       const [row] = await tx

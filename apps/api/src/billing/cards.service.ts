@@ -112,6 +112,21 @@ export function createCardsService(deps: {
           metadata: { provider: 'stripe', topup_id: topup.id, charge_id: charge.id },
           allowNegative: true,
         });
+        // The coupon bonus came with the money: it goes back in the same share as the refund.
+        const bonusBack = Math.floor((topup.bonusCents * refunded) / topup.amountCents);
+        const bonusBefore = await repository.bonusTakenBackCents(tx, reference);
+        if (bonusBack > bonusBefore) {
+          await postWithin(tx, {
+            userId: topup.userId,
+            amountCents: -(bonusBack - bonusBefore),
+            type: 'coupon',
+            reference,
+            idempotencyKey: `stripe:refund-bonus:${charge.id}:${refunded}`,
+            description: 'Coupon bonus taken back with the refund',
+            metadata: { provider: 'stripe', topup_id: topup.id, charge_id: charge.id },
+            allowNegative: true,
+          });
+        }
         if (refunded >= topup.amountCents) await repository.settleTopup(tx, topup.id, 'refunded');
       }
       await repository.markWebhook(tx, stored.id, 'processed');

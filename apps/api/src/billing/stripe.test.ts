@@ -224,6 +224,29 @@ describe.each(databases.map((database) => [database.name, database] as const))(
       expect(refunds[0]).toMatchObject({ amountCents: -500, reference: `topup:${topup.topup_id}` });
     });
 
+    it('takes a coupon bonus back in the share of the money refunded, once', async () => {
+      const code = `REFUND20X${Date.now() % 10000}`;
+      expect((await admin().api.post('/api/admin/coupons', { code, percent_off: 20 })).statusCode).toBe(201);
+      const user = await signIn(testApp());
+      const topup = await cardTopup(user, 2000, { coupon: code });
+      fake.setWebhookTarget(async (event) => {
+        await deliver(event.payload, event.signature);
+      });
+      await fake.confirm(topup.intentId);
+      fake.setWebhookTarget(null);
+      expect(await balanceOf(user)).toBe(2400);
+      // Half refunded: $10.00 and half the $4.00 bonus go back.
+      await fake.refund(topup.intentId, 1000);
+      const half = fake.events.at(-1)!;
+      await Promise.all([1, 2, 3].map(() => deliver(half.payload, half.signature)));
+      expect(await balanceOf(user)).toBe(1200);
+      // The rest: nothing of the payment or its bonus is left.
+      await fake.refund(topup.intentId, 1000);
+      const rest = fake.events.at(-1)!;
+      await Promise.all([1, 2].map(() => deliver(rest.payload, rest.signature)));
+      expect(await balanceOf(user)).toBe(0);
+    });
+
     it('adds a coupon bonus to a card top-up once; a used-up coupon gives no second bonus and no longer validates', async () => {
       const code = `CARD20X${Date.now() % 10000}`;
       expect(
