@@ -208,7 +208,8 @@ function render(copy: MailCopy, input: TemplateInput): RenderedMail {
   return { subject, text, html };
 }
 
-function escapeHtml(value: string): string {
+/** Text for an HTML mail body (every mail template, billing's dunning mail too). */
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -1,5 +1,5 @@
 import type { Locale } from '@hostdeck/contracts';
-import type { RenderedMail } from '../../mail/mail-templates.js';
+import { escapeHtml, type RenderedMail } from '../../mail/mail-templates.js';
 
 export type DunningMailKind = 'firstFailure' | 'graceEnding' | 'ended';
 
@@ -99,13 +99,4 @@ export function renderDunningMail(input: {
 </html>
 `;
   return { subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
