@@ -1,9 +1,9 @@
 // `npm test`: installs what is missing (npm and Debian packages), then runs every tier:
 // check (types, lint, format, i18n, bundle budget), unit/integration/API, servers, browser.
 // Ends with each tier's time, the flaky tests by name, and one line "tests: N passed, N failed".
-// The server and browser tiers run at the same time: both mostly wait on test servers (boots, apt,
-// systemd), and one tier alone leaves about half of the two cores idle. The browser tier's lines
-// carry a "[browser] " prefix.
+// The server tier runs beside the unit and browser tiers (see below): it mostly waits on test
+// servers (boots, apt, systemd), and one tier alone leaves about half of the two cores idle. The
+// browser tier's lines carry a "[browser] " prefix.
 //
 // Nothing may skip here: HOSTDECK_REQUIRE_ALL=1 makes a suite whose prerequisite is missing
 // (PostgreSQL, root) fail instead (tools/testing/require-or-skip.ts), and PostgreSQL is started
@@ -56,18 +56,6 @@ await tier('Dependencies', async () => {
 });
 await tier('Build', () => build());
 const testServerTool = path.join(root, 'tools/test-server/test-server.sh');
-// Both tiers that boot servers use the web image: built once here, not raced for by their first
-// files, while the check and unit tiers run (the image build mostly waits on apt and the disk).
-await Promise.all([
-  tier('Test server image', async () => {
-    if (existsSync(testServerTool))
-      await runPrefixed('[image] ', 'bash', [testServerTool, 'image', 'web'], { cwd: root });
-  }),
-  (async () => {
-    await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
-    await tier('Unit, integration and API tests', () => run('npx', vitestArguments('unit'), { cwd: root }));
-  })(),
-]);
 async function stopServersOf(tag) {
   if (!existsSync(testServerTool)) return;
   await run('bash', [testServerTool, 'down-all'], {
@@ -75,27 +63,44 @@ async function stopServersOf(tag) {
     env: { ...process.env, HOSTDECK_TEST_RUN: tag },
   }).catch(() => {});
 }
+// Two lines of work at once:
+// - the web image (built once per machine and version), then the server tier, niced with every
+//   test server it boots (systemd-nspawn inherits it);
+// - check, unit, then the browser tier.
+// The unit tier alone used about one core of two (its files wait on PostgreSQL and on each
+// other's servers), and the server tier mostly waits on its test servers (boots, apt, systemd):
+// started beside the unit tier instead of after it, the server tier's longest files (an n8n
+// install, provisioning) run in the unit tier's idle time, and the niced server tier takes only
+// what the unit tier and, later, the browser tier leave. In stop 36's CI run, both at one
+// priority, journeys of 9 and 19 s ran out of their 60 s twice.
 await Promise.all([
-  tier('Server tests (booted test servers)', async () => {
-    try {
-      // Niced, with every test server it boots (systemd-nspawn inherits it): the browser tier waits
-      // on pages with expectations of seconds, the server tier on scripts with minutes. In stop
-      // 36's CI run, both at one priority, journeys of 9 and 19 s ran out of their 60 s twice.
-      await run('nice', ['-n', '10', 'npx', ...vitestArguments('servers')], { cwd: root });
-    } finally {
-      await stopServersOf(process.env.HOSTDECK_TEST_RUN);
-    }
-  }),
-  tier('Browser tests (Chromium)', async () => {
-    try {
-      await runPrefixed('[browser] ', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-        cwd: root,
-        env: { ...process.env, HOSTDECK_TEST_RUN: browserRun },
-      });
-    } finally {
-      await stopServersOf(browserRun);
-    }
-  }),
+  (async () => {
+    await tier('Test server image', async () => {
+      if (existsSync(testServerTool))
+        await runPrefixed('[image] ', 'bash', [testServerTool, 'image', 'web'], { cwd: root });
+    });
+    await tier('Server tests (booted test servers)', async () => {
+      try {
+        await run('nice', ['-n', '10', 'npx', ...vitestArguments('servers')], { cwd: root });
+      } finally {
+        await stopServersOf(process.env.HOSTDECK_TEST_RUN);
+      }
+    });
+  })(),
+  (async () => {
+    await tier('Check', () => run('node', ['scripts/check.mjs'], { cwd: root }));
+    await tier('Unit, integration and API tests', () => run('npx', vitestArguments('unit'), { cwd: root }));
+    await tier('Browser tests (Chromium)', async () => {
+      try {
+        await runPrefixed('[browser] ', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+          cwd: root,
+          env: { ...process.env, HOSTDECK_TEST_RUN: browserRun },
+        });
+      } finally {
+        await stopServersOf(browserRun);
+      }
+    });
+  })(),
 ]);
 
 stopWatchingLoad();
