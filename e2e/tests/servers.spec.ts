@@ -19,8 +19,11 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  await bootTestServer(SERVER_NAME);
-  server = await resetTestServer(SERVER_NAME);
+  // From the web image (what provisioning leaves, the services it turns on left off): every step
+  // of the provisioning runs and the page streams it, without installing each package again;
+  // provisioning a bare server is proved by packages/recipes/src/server-provision.server.test.ts.
+  await bootTestServer(SERVER_NAME, { image: 'web' });
+  server = await resetTestServer(SERVER_NAME, { image: 'web' });
 });
 test.afterAll(async () => stopTestServer(SERVER_NAME));
 let printTrouble: ReturnType<typeof recordPageTrouble> | undefined;
