@@ -26,15 +26,13 @@ export function SocialCallbackPage() {
   const user = useCurrentUser();
   const { provider } = useParams();
   const [search] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const state = search.get('state');
+  const malformed = !SOCIAL_PROVIDERS.includes(provider as SocialProvider) || !state;
+  const error = malformed ? t('socialites.failed') : failure;
 
   useEffect(() => {
-    const state = search.get('state');
-    if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider) || !state) {
-      setError(t('socialites.failed'));
-      return;
-    }
-    if (posted.has(state)) return;
+    if (malformed || posted.has(state)) return;
     posted.add(state);
     const body: { code?: string; state: string; error?: string; iss?: string } = { state };
     for (const name of ['code', 'error', 'iss'] as const) {
@@ -51,9 +49,9 @@ export function SocialCallbackPage() {
         await refreshCurrentUser(queryClient);
         return navigate(takeIntendedPath(), { replace: true });
       },
-      (failure: unknown) => setError(failure instanceof Error ? failure.message : t('socialites.failed')),
+      (reason: unknown) => setFailure(reason instanceof Error ? reason.message : t('socialites.failed')),
     );
-  }, [navigate, provider, queryClient, search, t]);
+  }, [malformed, navigate, provider, queryClient, search, state, t]);
 
   return (
     <AuthCard title={t('socialites.callbackTitle')}>
