@@ -161,6 +161,20 @@ describe('social sign-in API', () => {
     });
   });
 
+  it('says so when the user cancels at GitHub, and spends the state', async () => {
+    github.denyNext('github');
+    const browser = new TestBrowser(test.app);
+    const { url } = await start(browser, 'github');
+    const back = await followToPanel(url, CALLBACK('github'));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const body = { state: back.searchParams.get('state')!, error: 'access_denied' };
+    const cancelled = await finish(browser, 'github', body);
+    expect(cancelled.statusCode).toBe(422);
+    expect(cancelled.body).toContain('Sign-in with GitHub was cancelled');
+    expect((await finish(browser, 'github', body)).statusCode).toBe(422);
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
   it('refuses an unverified email at sign-up, in English and Vietnamese', async () => {
     oidc.signInAs(googleAccount(uniqueEmail('unverified'), false));
     const browser = new TestBrowser(test.app);
