@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.js';
+import { SOCIAL_PROVIDERS } from './socialites.js';
 import { userSchema } from './user.js';
 
 export const planSchema = z.object({
@@ -69,6 +70,8 @@ export const appInfoSchema = z.object({
    * FREE_DOMAIN_CREDENTIAL, docs/free-domains.md); null hides the site form's free-domain toggle.
    */
   free_domain_zone: z.string().nullable().default(null),
+  /** The social sign-in providers the operator configured (docs/socialites.md): their buttons show. */
+  social_providers: z.array(z.enum(SOCIAL_PROVIDERS)).default([]),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -59,7 +59,28 @@ export function createSignInService(options: {
     return createSession(db, user.id, client);
   }
 
+  /**
+   * After the first factor (a password, or a linked provider's sign-in: socialites): the
+   * two-factor step when the account has it, else a new session.
+   */
+  async function continueSignIn(user: UserRow, client: ClientInfo, remember: boolean): Promise<LoginResult> {
+    if (hasTwoFactor(user)) {
+      const pendingToken = createSignedToken(
+        options.pendingLoginKey,
+        [String(user.id), remember ? '1' : '0'],
+        {
+          ttlMs: PENDING_LOGIN_TTL_MS,
+          bound: user.passwordHash ?? '',
+        },
+      );
+      return { twoFactor: true, pendingToken };
+    }
+    return { twoFactor: false, token: await startSession(user, client), remember };
+  }
+
   return {
+    continueSignIn,
+
     /**
      * POST api/register: user and personal team together, signed in, verification mail sent; with
      * the `ref` cookie's referral code, attributed to it (referrals/attribution.ts).
@@ -100,19 +121,7 @@ export function createSignInService(options: {
       // Verified even without a user: the same work, so timing does not reveal accounts.
       const matches = await verifyPassword(user?.passwordHash ?? null, request.password);
       if (!user || !matches) throw new ValidationError({ email: [CREDENTIALS_DO_NOT_MATCH] });
-      const remember = request.remember === true;
-      if (hasTwoFactor(user)) {
-        const pendingToken = createSignedToken(
-          options.pendingLoginKey,
-          [String(user.id), remember ? '1' : '0'],
-          {
-            ttlMs: PENDING_LOGIN_TTL_MS,
-            bound: user.passwordHash ?? '',
-          },
-        );
-        return { twoFactor: true, pendingToken };
-      }
-      return { twoFactor: false, token: await startSession(user, client), remember };
+      return continueSignIn(user, client, request.remember === true);
     },
 
     /** POST api/two-factor-challenge: the second step, with a TOTP code or a recovery code. */

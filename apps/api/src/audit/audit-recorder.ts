@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountRoutes } from '@hostdeck/contracts';
+import { socialiteRoutes } from '@hostdeck/contracts/socialites';
 import { findUserByEmail } from '../accounts/users.repository.js';
 import { findSessionByToken, SESSION_COOKIE } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
@@ -29,6 +30,8 @@ const RECORDED_PUBLIC_ROUTES = new Set(
     accountRoutes.twoFactorChallenge,
     accountRoutes.register,
     accountRoutes.resetPassword,
+    // Social sign-in and sign-up (socialites): the callback opens the session.
+    socialiteRoutes.callback,
   ].map((entry) => `${entry.method} ${entry.path}`),
 );
 

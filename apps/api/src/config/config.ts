@@ -150,6 +150,16 @@ const environmentSchema = z.object({
    * secret, made by the operator; a provider without them cannot be connected) and their web and
    * API roots, which tests point at a local fake.
    */
+  /**
+   * Social sign-in (issue 23 point 2, docs/socialites.md): the operator's GitHub OAuth app for
+   * sign-in (its roots are GITHUB_OAUTH_URL and GITHUB_API_URL) and Google's OIDC client, with the
+   * issuer whose discovery document is read (tests point it at a local OIDC server).
+   */
+  GITHUB_LOGIN_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  GITHUB_LOGIN_CLIENT_SECRET: z.string().trim().min(1).max(255).optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(255).optional(),
+  GOOGLE_ISSUER_URL: httpUrl().default('https://accounts.google.com'),
   GITHUB_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
   GITHUB_CLIENT_SECRET: z.string().trim().min(1).max(255).optional(),
   GITHUB_OAUTH_URL: httpUrl().default('https://github.com'),
@@ -270,6 +280,11 @@ export interface Config {
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
   /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
   gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
+  /** Social sign-in's providers; a client null turns the provider off (docs/socialites.md). */
+  socialites: {
+    github: { oauthUrl: string; apiUrl: string; client: { id: string; secret: string } | null };
+    google: { issuerUrl: string; client: { id: string; secret: string } | null };
+  };
   /** Free subdomains: the zone and the operator's DNS credential, or null when not configured. */
   freeDomain: { zone: string; credentialId: number } | null;
   mailUrl: string | undefined;
@@ -418,6 +433,21 @@ export function loadConfig(
         values.BITBUCKET_CLIENT_ID,
         values.BITBUCKET_CLIENT_SECRET,
       ),
+    },
+    socialites: {
+      github: gitProvider(
+        values.GITHUB_OAUTH_URL,
+        values.GITHUB_API_URL,
+        values.GITHUB_LOGIN_CLIENT_ID,
+        values.GITHUB_LOGIN_CLIENT_SECRET,
+      ),
+      google: {
+        issuerUrl: values.GOOGLE_ISSUER_URL,
+        client:
+          values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+            ? { id: values.GOOGLE_CLIENT_ID, secret: values.GOOGLE_CLIENT_SECRET }
+            : null,
+      },
     },
     freeDomain:
       values.FREE_DOMAIN_ZONE && values.FREE_DOMAIN_CREDENTIAL

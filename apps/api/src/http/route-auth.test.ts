@@ -27,6 +27,10 @@ const PUBLIC_ON_PURPOSE = new Set([
   'POST /api/forgot-password',
   'POST /api/reset-password',
   'POST /api/email/verify',
+  // Social sign-in (socialites): a visitor starts it and comes back from the provider signed out;
+  // the state is single use and bound to the browser's cookie. Rate-limited, CSRF header needed.
+  'POST /api/auth/:provider/redirect',
+  'POST /api/auth/:provider/callback',
   // The development outbox (mail kept when no MAIL_URL is set): registered only when NODE_ENV is
   // development or test, never in production; the reset flow reads it before sign-in.
   'GET /api/dev/outbox',

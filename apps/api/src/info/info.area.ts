@@ -17,6 +17,9 @@ export const infoArea = defineArea({
       mailOutbox: !config.mailUrl,
       freeDomainZone: config.freeDomain?.zone ?? null,
       bank: config.sepay.bank,
+      socialProviders: (['github', 'google'] as const).filter(
+        (provider) => config.socialites[provider].client !== null,
+      ),
     },
     presentUser: accounts.presentUser,
   }),

@@ -25,6 +25,8 @@ export interface AppInfoSettings {
   mailOutbox: boolean;
   /** FREE_DOMAIN_ZONE when free subdomains are configured (docs/free-domains.md), else null. */
   freeDomainZone: string | null;
+  /** Social sign-in providers with a client configured (docs/socialites.md). */
+  socialProviders?: readonly ('github' | 'google')[];
   /** The SePay bank account (SEPAY_BANK_*), shown for bank-transfer top-ups; null when not set. */
   bank?: { bin: string; name: string; account: string; accountName: string } | null;
 }
@@ -77,5 +79,6 @@ export function buildAppInfo(
     billing_enabled: settings.billingEnabled,
     mail_outbox: settings.mailOutbox,
     free_domain_zone: settings.freeDomainZone,
+    social_providers: [...(settings.socialProviders ?? [])],
   };
 }

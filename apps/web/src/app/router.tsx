@@ -73,6 +73,9 @@ const ConfirmEmailPage = lazyPage(() =>
 const ProfilePage = lazyPage(() =>
   import('../accounts/pages/ProfilePage').then((module) => module.ProfilePage),
 );
+const SocialCallbackPage = lazyPage(() =>
+  import('../accounts/socialites/SocialCallbackPage').then((module) => module.SocialCallbackPage),
+);
 const DevOutboxPage = lazyPage(() =>
   import('../accounts/pages/DevOutboxPage').then((module) => module.DevOutboxPage),
 );
@@ -173,6 +176,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             guarded('public', [
               { index: true, element: <HomePage /> },
               { path: 'email/verify/confirm', element: <ConfirmEmailPage /> },
+              // Signed out (sign-in, sign-up) or signed in (linking from the profile).
+              { path: 'auth/:provider/callback', element: <SocialCallbackPage /> },
               { path: 'dev/outbox', element: <DevOutboxPage /> },
               { path: 'unauthorized', element: <UnauthorizedPage /> },
               { path: '*', element: <NotFoundPage /> },

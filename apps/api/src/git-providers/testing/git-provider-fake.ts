@@ -94,7 +94,21 @@ export interface FakeGitFailure {
   times?: number;
 }
 
+/**
+ * A GitHub account the next authorization signs in as (social sign-in, socialites): tokens issued
+ * for it answer `/user` and `/user/emails` with it, in GitHub's documented shapes.
+ */
+export interface FakeGithubIdentity {
+  id: number;
+  login: string;
+  name: string | null;
+  email: string;
+  verified: boolean;
+}
+
 export interface GitProviderFake {
+  /** Who the next GitHub authorization approves as (until then: the recorded account). */
+  signInAs(identity: FakeGithubIdentity): void;
   url: string;
   /** The settings a panel takes to use this fake (the config variables, by name). */
   env: Record<string, string>;
@@ -152,6 +166,9 @@ export async function startGitProviderFake(
   );
   const codes = new Map<string, { provider: GitProviderSlug; clientId: string; redirectUri: string }>();
   const denied = new Set<GitProviderSlug>();
+  let nextIdentity: FakeGithubIdentity | null = null;
+  const identityOfCode = new Map<string, FakeGithubIdentity>();
+  const identityOfToken = new Map<string, FakeGithubIdentity>();
   let root = '';
 
   function send(
@@ -204,6 +221,7 @@ export async function startGitProviderFake(
     } else {
       const code = random(10);
       codes.set(code, { provider, clientId, redirectUri });
+      if (provider === 'github' && nextIdentity) identityOfCode.set(code, nextIdentity);
       target.searchParams.set('code', code);
     }
     if (state !== null) target.searchParams.set('state', state);
@@ -231,7 +249,10 @@ export async function startGitProviderFake(
       const issued = codes.get(code);
       codes.delete(code);
       if (issued && issued.provider === provider && issued.redirectUri === form.get('redirect_uri')) {
-        send(response, provider, fixture.token, false, issueTokens(provider));
+        const tokens = issueTokens(provider);
+        const identity = identityOfCode.get(code);
+        if (identity) identityOfToken.set(tokens.access_token!, identity);
+        send(response, provider, fixture.token, false, tokens);
         return;
       }
     }
@@ -270,6 +291,22 @@ export async function startGitProviderFake(
       send(response, provider, fixture.errors[failure.error], true);
       return;
     }
+    const identity = identityOfToken.get(bearer);
+    if (identity && request.method === 'GET' && (path === '/user' || path === '/user/emails')) {
+      const recorded = fixture.recordings.find((candidate) => candidate.path === '/user')!;
+      const body =
+        path === '/user'
+          ? {
+              ...(recorded.body as object),
+              id: identity.id,
+              login: identity.login,
+              name: identity.name,
+              email: identity.verified ? identity.email : null,
+            }
+          : [{ email: identity.email, primary: true, verified: identity.verified, visibility: 'private' }];
+      send(response, provider, { status: 200, body }, true);
+      return;
+    }
     const recording = fixture.recordings.find(
       (candidate) => candidate.method === request.method && candidate.path === path,
     );
@@ -287,6 +324,12 @@ export async function startGitProviderFake(
         return;
       }
       // The browser tests drive the fake from another process: POST /__control/{action}/{provider}.
+      if (rawPath === '/__control/identity/github' && request.method === 'POST') {
+        nextIdentity = JSON.parse(raw) as FakeGithubIdentity;
+        response.statusCode = 204;
+        response.end();
+        return;
+      }
       const control = /^\/__control\/(expire|revoke|deny)\/(github|gitlab|bitbucket)$/.exec(rawPath);
       if (control && request.method === 'POST') {
         const provider = control[2] as GitProviderSlug;
@@ -365,6 +408,9 @@ export async function startGitProviderFake(
     apiUrl,
     oauthUrl,
     requests,
+    signInAs: (identity) => {
+      nextIdentity = identity;
+    },
     failNext: (failure) => failures.push(failure),
     expireAccessTokens: (provider) => accessTokens.get(provider)!.clear(),
     revokeRefreshTokens: (provider) => {

@@ -15,6 +15,7 @@ import { callAccountRoute } from '../account-api';
 import { AuthCard } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { validateWithSchema } from '../schema-check';
+import { SocialSignInButtons } from '../socialites/SocialSignInButtons';
 import { useAccountForm } from '../use-account-form';
 
 /** `/login` and `/user/login` (spec/000 §2). With two-factor on, the code is asked next. */
@@ -85,6 +86,7 @@ export function LoginPage() {
         >
           {t('auth.login.submit')}
         </Button>
+        <SocialSignInButtons />
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.login.noAccount')}{' '}
           <Link component={RouterLink} to="/register">

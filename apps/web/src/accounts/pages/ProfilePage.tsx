@@ -11,6 +11,7 @@ import { PreferencesSection } from '../profile/PreferencesSection';
 import { ProfileInformationSection } from '../profile/ProfileInformationSection';
 import { TwoFactorSection } from '../profile/TwoFactorSection';
 import { UpdatePasswordSection } from '../profile/UpdatePasswordSection';
+import { LinkedAccountsSection } from '../socialites/LinkedAccountsSection';
 
 /** `/user/profile` (spec/000 §2): the account's own settings, one card per concern. */
 export function ProfilePage() {
@@ -41,6 +42,7 @@ export function ProfilePage() {
       <ProfileInformationSection key={user.id} user={user} />
       <UpdatePasswordSection />
       <TwoFactorSection user={user} />
+      <LinkedAccountsSection />
       <BrowserSessionsSection />
       <PreferencesSection user={user} />
       <DeleteAccountSection />

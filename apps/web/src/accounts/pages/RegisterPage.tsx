@@ -9,6 +9,7 @@ import { refreshCurrentUser } from '../../session/use-current-user';
 import { callAccountRoute } from '../account-api';
 import { AccountForm, SubmitButton } from '../components/AccountForm';
 import { AuthCard } from '../components/AuthCard';
+import { SocialSignInButtons } from '../socialites/SocialSignInButtons';
 import { FormTextField } from '../components/FormTextField';
 import { PasswordFields } from '../components/PasswordFields';
 import { validateWithSchema } from '../schema-check';
@@ -55,6 +56,7 @@ export function RegisterPage() {
         <SubmitButton submitting={form.submitting} size="large" testId="register-submit">
           {t('auth.register.submit')}
         </SubmitButton>
+        <SocialSignInButtons />
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.register.haveAccount')}{' '}
           <Link component={RouterLink} to="/login">

@@ -8,6 +8,7 @@ import enSiteDeployments from './en/site-deployments.json';
 import enFiles from './en/files.json';
 import enSites from './en/sites.json';
 import enAccounts from './en/accounts.json';
+import enSocialites from './en/socialites.json';
 import enCore from './en/core.json';
 import enPages from './en/pages.json';
 import enSearch from './en/search.json';
@@ -25,6 +26,7 @@ export const enAreas = {
   core: enCore,
   shell: enShell,
   accounts: enAccounts,
+  socialites: enSocialites,
   pages: enPages,
   search: enSearch,
   servers: enServers,
@@ -64,6 +66,7 @@ const enMain = {
   ...enCore,
   ...enShell,
   ...enAccounts,
+  ...enSocialites,
   ...enPages,
   ...enSearch,
   ...enServers,

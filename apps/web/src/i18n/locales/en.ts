@@ -1,6 +1,7 @@
 import enFiles from './en/files.json';
 import enSites from './en/sites.json';
 import enAccounts from './en/accounts.json';
+import enSocialites from './en/socialites.json';
 import enCore from './en/core.json';
 import enPages from './en/pages.json';
 import enSearch from './en/search.json';
@@ -30,6 +31,7 @@ export const enBundled = {
   ...enCore,
   ...enShell,
   ...enAccounts,
+  ...enSocialites,
   ...enPages,
   ...enSearch,
   ...enServers,

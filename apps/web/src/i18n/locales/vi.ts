@@ -8,6 +8,7 @@ import viSiteN8n from './vi/site-n8n.json';
 import viSiteCertificates from './vi/site-certificates.json';
 import viSiteDeployments from './vi/site-deployments.json';
 import viAccounts from './vi/accounts.json';
+import viSocialites from './vi/socialites.json';
 import viCore from './vi/core.json';
 import viPages from './vi/pages.json';
 import viSearch from './vi/search.json';
@@ -25,6 +26,7 @@ export const viAreas = {
   core: viCore,
   shell: viShell,
   accounts: viAccounts,
+  socialites: viSocialites,
   pages: viPages,
   search: viSearch,
   servers: viServers,
@@ -67,6 +69,7 @@ const viMain = {
   ...viCore,
   ...viShell,
   ...viAccounts,
+  ...viSocialites,
   ...viPages,
   ...viSearch,
   ...viServers,
