@@ -51,6 +51,7 @@ import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { referralsArea } from './referrals/referrals.area.js';
+import { partnerArea } from './partner/partner.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
 import { plansArea } from './billing/plans/plans.area.js';
 import { billingArea } from './billing/billing.area.js';
@@ -106,6 +107,7 @@ export const AREAS: readonly AnyArea[] = [
   userSshKeysArea,
   apiTokensArea,
   referralsArea,
+  partnerArea,
   sshKeysArea,
   dockerArea,
   wireguardArea,
