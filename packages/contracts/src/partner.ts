@@ -47,14 +47,14 @@ const text = (max: number) =>
     .trim()
     .min(1, 'Required')
     .max(max, `Max ${max} characters`)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Invalid value');
+    .refine((value) => !/\p{Cc}/u.test(value.replace(/\r?\n|\t/g, ' ')), 'Invalid value');
 const lineText = (max: number) =>
   z
     .string()
     .trim()
     .min(1, 'Required')
     .max(max, `Max ${max} characters`)
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Invalid value');
+    .refine((value) => !/\p{Cc}/u.test(value), 'Invalid value');
 
 /** Fields every public form carries: the signed form token and the honeypot (must stay empty). */
 const guardFields = {
