@@ -214,6 +214,12 @@ export const partnerRoutes = defineRoutes({
     query: pageQuerySchema,
     response: paginatedSchema(subscriberSchema),
   },
+  /** The ids of the accounts marked as partners (the admin users list shows a switch for each). */
+  adminPartners: {
+    method: 'GET',
+    path: '/api/admin/partners',
+    response: z.object({ data: z.array(z.number().int()) }),
+  },
   adminSetPartner: {
     method: 'PUT',
     path: '/api/admin/users/:user/partner',

@@ -24,6 +24,10 @@ export function createPartnerRepository(db: Database) {
       return row !== undefined;
     },
 
+    async partnerIds(): Promise<number[]> {
+      return (await db.select({ id: partners.userId }).from(partners)).map((row) => row.id);
+    },
+
     async setPartner(userId: number, enabled: boolean, by: number): Promise<boolean> {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) return false;

@@ -60,6 +60,7 @@ export const partnerRoutesPlugin: FastifyPluginAsyncZod<{ partner: PartnerServic
   route(app, routes.unsubscribe, FORM, ({ body, locale }) => partner.unsubscribe(body.token, locale));
   route(app, routes.adminContactMessages, {}, ({ user, query }) => partner.adminContacts(user, query));
   route(app, routes.adminSubscribers, {}, ({ user, query }) => partner.adminSubscribers(user, query));
+  route(app, routes.adminPartners, {}, ({ user }) => partner.adminPartners(user));
   route(app, routes.adminSetPartner, {}, async ({ user, params, body }) => ({
     data: await partner.setPartner(user, params.user, body.is_partner),
   }));

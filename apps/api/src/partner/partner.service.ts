@@ -350,6 +350,11 @@ export function createPartnerService(dependencies: {
       });
     },
 
+    async adminPartners(admin: UserRow) {
+      await adminPolicy.authorize(admin);
+      return { data: await repository.partnerIds() };
+    },
+
     /** PUT api/admin/users/{user}/partner (recorded in the audit log like every change). */
     async setPartner(admin: UserRow, userId: number, isPartner: boolean) {
       await adminPolicy.authorize(admin);

@@ -172,7 +172,9 @@ describe('partner API, verify/decrypt, contact and subscribes', () => {
     const audited = await db().select().from(auditLogs).where(eq(auditLogs.userId, adminUser.id));
     expect(audited.some((row) => JSON.stringify(row).includes('/partner'))).toBe(true);
 
-    // Only an administrator may mark partners (404 for anyone else).
+    expect((await api.get('/api/admin/partners')).json().data).not.toContain(p.account.user.id);
+    // Only an administrator may mark or list partners (404 for anyone else).
+    expect((await plain.api.get('/api/admin/partners')).statusCode).toBe(404);
     expect(
       (await plain.api.put(`/api/admin/users/${plain.user.id}/partner`, { is_partner: true })).statusCode,
     ).toBe(404);
