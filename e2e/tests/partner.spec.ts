@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, apiRequest, signInAsE2eAdmin, uniqueEmail } from '../support/accounts';
+import { findLink, waitForMail } from '../support/mail';
 
 /**
  * Partner area (docs/partner-api.md): a visitor's contact message and subscription reach the
@@ -27,6 +28,10 @@ test('contact messages, subscribers and the partner switch in the admin area', a
     .toBe(200);
   const subscribed = await form.request.post('/api/subscribes', { data: { email, form_token: token } });
   expect(subscribed.status()).toBe(200);
+  // The confirmation link of the mail confirms, once.
+  const link = findLink(await waitForMail(email, /subscribe\/confirm/), '/subscribe/confirm');
+  await form.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(form.getByTestId('subscription-link-status')).toHaveText('Your subscription is confirmed.');
   await visitor.close();
 
   await signInAsE2eAdmin(page);
@@ -35,7 +40,7 @@ test('contact messages, subscribers and the partner switch in the admin area', a
   await expect(page.getByTestId('admin-contact-messages')).toContainText(subject);
   await page.getByTestId('admin-tab-subscribers').click();
   const row = page.getByTestId('admin-subscribers').getByRole('row', { name: new RegExp(email) });
-  await expect(row).toContainText('Waiting for confirmation');
+  await expect(row).toContainText('Confirmed');
 
   // The partner switch on the administrator's own row: on, then off again.
   await page.getByTestId('admin-tab-users').click();

@@ -290,8 +290,8 @@ export function createPartnerService(dependencies: {
         ...renderSubscribeMail({
           brand: dependencies.brand,
           locale: context.locale,
-          confirmUrl: `${dependencies.appUrl}/subscribe/confirm?token=${confirm}`,
-          unsubscribeUrl: `${dependencies.appUrl}/subscribe/unsubscribe?token=${unsubscribe}`,
+          confirmUrl: `${dependencies.appUrl}/subscribe/confirm#token=${confirm}`,
+          unsubscribeUrl: `${dependencies.appUrl}/subscribe/unsubscribe#token=${unsubscribe}`,
         }),
       });
       return answer;

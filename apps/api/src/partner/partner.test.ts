@@ -444,8 +444,8 @@ describe('partner API, verify/decrypt, contact and subscribes', () => {
     expect(asked.json().message).toBe('Sắp xong: hãy kiểm tra hộp thư và xác nhận đăng ký của bạn.');
     const mail = smtp.to(email).at(-1)!;
     expect(mail.raw).toContain('Để xác nhận, hãy mở liên kết này:');
-    const confirm = /subscribe\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
-    const leave = /subscribe\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
+    const confirm = /subscribe\/confirm#token=([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
+    const leave = /subscribe\/unsubscribe#token=([A-Za-z0-9_-]+)/.exec(mail.raw)![1]!;
     const [pending] = await db().select().from(subscribers).where(eq(subscribers.email, email));
     expect(pending).toMatchObject({ confirmedAt: null, locale: 'vi', confirmTokenHash: secretHash(confirm) });
 

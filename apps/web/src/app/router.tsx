@@ -73,6 +73,12 @@ const ConfirmEmailPage = lazyPage(() =>
 const ProfilePage = lazyPage(() =>
   import('../accounts/pages/ProfilePage').then((module) => module.ProfilePage),
 );
+const ConfirmSubscriptionPage = lazyPage(() =>
+  import('../partner/SubscriptionLinkPage').then((module) => module.ConfirmSubscriptionPage),
+);
+const UnsubscribePage = lazyPage(() =>
+  import('../partner/SubscriptionLinkPage').then((module) => module.UnsubscribePage),
+);
 const DevOutboxPage = lazyPage(() =>
   import('../accounts/pages/DevOutboxPage').then((module) => module.DevOutboxPage),
 );
@@ -174,6 +180,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               { index: true, element: <HomePage /> },
               { path: 'email/verify/confirm', element: <ConfirmEmailPage /> },
               { path: 'dev/outbox', element: <DevOutboxPage /> },
+              { path: 'subscribe/confirm', element: <ConfirmSubscriptionPage /> },
+              { path: 'subscribe/unsubscribe', element: <UnsubscribePage /> },
               { path: 'unauthorized', element: <UnauthorizedPage /> },
               { path: '*', element: <NotFoundPage /> },
             ]),
