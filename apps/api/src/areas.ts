@@ -52,6 +52,7 @@ import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { referralsArea } from './referrals/referrals.area.js';
 import { socialitesArea } from './socialites/socialites.area.js';
+import { partnerArea } from './partner/partner.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
 import { plansArea } from './billing/plans/plans.area.js';
 import { billingArea } from './billing/billing.area.js';
@@ -108,6 +109,7 @@ export const AREAS: readonly AnyArea[] = [
   userSshKeysArea,
   apiTokensArea,
   referralsArea,
+  partnerArea,
   sshKeysArea,
   dockerArea,
   wireguardArea,

@@ -27,3 +27,4 @@ export * from './schema/audit.js';
 export * from './schema/server-transfers.js';
 export * from './schema/billing.js';
 export * from './schema/socialites.js';
+export * from './schema/partner.js';

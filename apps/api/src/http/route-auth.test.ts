@@ -56,6 +56,25 @@ const PUBLIC_ON_PURPOSE = new Set([
   // window; both are stored by event id and credit once; rate-limited, no CSRF.
   'POST /api/sepay',
   'POST /api/stripe/webhook',
+  // The partner API and the other public endpoints of spec/000 §7 (docs/partner-api.md). Partner
+  // calls carry a partner's API token or short-lived `hdp_` token; a server's verify/decrypt its
+  // one-time `hdi_` install secret (SHA-256 stored); every wrong one answers 401. Site verify
+  // answers only through the site's own domain (404 otherwise). The forms are anonymous, guarded
+  // by a honeypot and a signed form token, limited per address and per email. All rate-limited.
+  'POST /api/partner/token',
+  'POST /api/partner/server',
+  'POST /api/partner/server/:server',
+  'GET /api/servers/:server/verify',
+  'HEAD /api/servers/:server/verify',
+  'GET /api/servers/:server/decrypt',
+  'HEAD /api/servers/:server/decrypt',
+  ...['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/sites/:site/verify`),
+  'GET /api/forms/token',
+  'HEAD /api/forms/token',
+  'POST /api/contact',
+  'POST /api/subscribes',
+  'POST /api/subscribes/confirm',
+  'POST /api/subscribes/unsubscribe',
   // The SPA's shell and its static files carry no data.
   'GET /',
   'HEAD /',

@@ -286,6 +286,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/scripts/:script/run': { servers: [1] },
   'POST /api/admin/scripts/:script/approve': { content_hash: '0'.repeat(64) },
   'POST /api/admin/scripts/:script/reject': { reason: 'no' },
+  'PUT /api/admin/users/:user/partner': { is_partner: true },
   'POST /api/servers/:server/php': { version: '8.2' },
   'PUT /api/servers/:server/php/default': { version: '8.2' },
   'PUT /api/servers/:server/php/cli': { version: '8.2' },

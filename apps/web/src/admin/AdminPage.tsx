@@ -28,11 +28,20 @@ import { SCRIPTS_QUERY_KEY } from '../terminal/terminal-api';
 import { ADMIN_QUERY_KEY, adminListQuery, approveScript, rejectScript } from './admin-api';
 import { registerAdminCatalogues } from './catalogue';
 import { CouponsTab } from './CouponsTab';
+import {
+  PARTNER_ADMIN_TABS,
+  PartnerAdminTabContent,
+  PartnerColumnHeading,
+  PartnerSwitchCell,
+  type PartnerAdminTab,
+} from '../partner/PartnerAdmin';
 
 registerAdminCatalogues();
 
-type AdminTab = 'scripts' | 'users' | 'servers' | 'coupons';
-const TABS: readonly AdminTab[] = ['scripts', 'users', 'servers', 'coupons'];
+type AdminTab = 'scripts' | 'users' | 'servers' | 'coupons' | PartnerAdminTab;
+const TABS: readonly AdminTab[] = ['scripts', 'users', 'servers', 'coupons', ...PARTNER_ADMIN_TABS];
+const isPartnerTab = (tab: AdminTab): tab is PartnerAdminTab =>
+  (PARTNER_ADMIN_TABS as readonly string[]).includes(tab);
 
 /**
  * `/admin` (docs/scripts.md): for panel administrators only (`isAdmin` of the user; the API answers
@@ -55,10 +64,17 @@ export function AdminPage() {
       </Stack>
       <Tabs value={tab} onChange={(_event, value: AdminTab) => setTab(value)}>
         {TABS.map((name) => (
-          <Tab key={name} value={name} label={t(`admin.tabs.${name}`)} data-testid={`admin-tab-${name}`} />
+          <Tab
+            key={name}
+            value={name}
+            label={isPartnerTab(name) ? t(`partner.tabs.${name}`) : t(`admin.tabs.${name}`)}
+            data-testid={`admin-tab-${name}`}
+          />
         ))}
       </Tabs>
-      {tab === 'scripts' ? (
+      {isPartnerTab(tab) ? (
+        <PartnerAdminTabContent tab={tab} />
+      ) : tab === 'scripts' ? (
         <ScriptsReview />
       ) : tab === 'users' ? (
         <UsersTab />
@@ -237,6 +253,7 @@ function UsersTab() {
               <TableCell>{t('admin.columns.email')}</TableCell>
               <TableCell>{t('admin.columns.verified')}</TableCell>
               <TableCell>{t('admin.columns.admin')}</TableCell>
+              <PartnerColumnHeading />
               <TableCell>{t('admin.columns.created')}</TableCell>
             </TableRow>
           </TableHead>
@@ -248,6 +265,7 @@ function UsersTab() {
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{t(user.email_verified ? 'admin.yes' : 'admin.no')}</TableCell>
                 <TableCell>{t(user.is_admin ? 'admin.yes' : 'admin.no')}</TableCell>
+                <PartnerSwitchCell user={user} />
                 <TableCell>{new Date(user.created_at).toLocaleString()}</TableCell>
               </TableRow>
             ))}

@@ -76,6 +76,12 @@ const ProfilePage = lazyPage(() =>
 const SocialCallbackPage = lazyPage(() =>
   import('../accounts/socialites/SocialCallbackPage').then((module) => module.SocialCallbackPage),
 );
+const ConfirmSubscriptionPage = lazyPage(() =>
+  import('../partner/SubscriptionLinkPage').then((module) => module.ConfirmSubscriptionPage),
+);
+const UnsubscribePage = lazyPage(() =>
+  import('../partner/SubscriptionLinkPage').then((module) => module.UnsubscribePage),
+);
 const DevOutboxPage = lazyPage(() =>
   import('../accounts/pages/DevOutboxPage').then((module) => module.DevOutboxPage),
 );
@@ -179,6 +185,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               // Signed out (sign-in, sign-up) or signed in (linking from the profile).
               { path: 'auth/:provider/callback', element: <SocialCallbackPage /> },
               { path: 'dev/outbox', element: <DevOutboxPage /> },
+              { path: 'subscribe/confirm', element: <ConfirmSubscriptionPage /> },
+              { path: 'subscribe/unsubscribe', element: <UnsubscribePage /> },
               { path: 'unauthorized', element: <UnauthorizedPage /> },
               { path: '*', element: <NotFoundPage /> },
             ]),
