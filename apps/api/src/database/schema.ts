@@ -26,3 +26,4 @@ export * from './schema/api-tokens.js';
 export * from './schema/audit.js';
 export * from './schema/server-transfers.js';
 export * from './schema/billing.js';
+export * from './schema/idempotency.js';
