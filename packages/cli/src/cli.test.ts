@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentScene, useDeploymentApp } from '../../../apps/api/src/deployments/testing/deployments.js';
+import { deploymentScene, useDeploymentApp } from '@hostdeck/api/deployments/testing/deployments.js';
 
 const run = promisify(execFile);
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/hostdeck.js');

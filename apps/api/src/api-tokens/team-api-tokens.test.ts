@@ -31,7 +31,13 @@ describe('team API tokens', () => {
     await insertShare(db(), team.id, shared.id);
     const [site] = await db()
       .insert(sites)
-      .values({ serverId: own.id, userId: olga.user.id, name: 'own.example.com', linuxUser: 'own', status: 'active' })
+      .values({
+        serverId: own.id,
+        userId: olga.user.id,
+        name: 'own.example.com',
+        linuxUser: 'own',
+        status: 'active',
+      })
       .returning();
     const base = teamApiTokenRoutes.list.path.replace(':team', String(team.id));
     const make = async (who: typeof olga, scopes: string[], expires_in_days: number | null = 30) => {
