@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES, teamApiTokenRoutes } from '@hostdeck/contracts/api-tokens';
-import { apiTokens, sites } from '../database/schema.js';
+import { apiTokens, events, sites } from '../database/schema.js';
 import {
   insertMember,
   insertServer,
@@ -70,6 +70,12 @@ describe('team API tokens', () => {
     // The maker's session still sees both.
     const mine = await olga.api.get('/api/servers');
     expect(mine.json().data).toHaveLength(2);
+    // Events: the team's servers' only, not the maker's account events.
+    await db().insert(events).values({ userId: olga.user.id, type: 'account_thing', description: 'Mine' });
+    expect((await olga.api.get('/api/events')).json().data).toHaveLength(1);
+    const teamEvents = await token.call('GET', '/api/events');
+    expect(teamEvents.statusCode, teamEvents.body).toBe(200);
+    expect(teamEvents.json().data).toEqual([]);
     // Outside servers, sites and events a team token is refused.
     const profile = await token.call('GET', '/api/user/ssh-keys');
     expect(profile.statusCode).toBe(403);
