@@ -40,4 +40,20 @@ describe('Idempotency-Key on every mutating route', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('is a header parameter of every change in the OpenAPI document', () => {
+    const document = test.app.swagger() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    const missing: string[] = [];
+    for (const [url, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!MUTATING.has(method.toUpperCase())) continue;
+        const header = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key');
+        if (!header) missing.push(`${method} ${url}`);
+      }
+    }
+    expect(Object.keys(document.paths).length).toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+  });
 });
