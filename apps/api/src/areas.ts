@@ -50,6 +50,7 @@ import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
+import { idempotencyArea } from './idempotency/idempotency.area.js';
 import { referralsArea } from './referrals/referrals.area.js';
 import { socialitesArea } from './socialites/socialites.area.js';
 import { partnerArea } from './partner/partner.area.js';
@@ -108,6 +109,7 @@ export const AREAS: readonly AnyArea[] = [
   sshArea,
   userSshKeysArea,
   apiTokensArea,
+  idempotencyArea,
   referralsArea,
   partnerArea,
   sshKeysArea,

@@ -27,6 +27,8 @@ export const API_TOKEN_MESSAGES = {
   missingScope: 'This token does not have the scope this call needs.',
   sessionOnly: 'API tokens are managed from a signed-in browser session.',
   tooMany: 'You may keep at most 50 API tokens.',
+  teamOnly: "A team token reaches only the team's servers, sites and events.",
+  teamTooMany: 'A team may keep at most 50 API tokens.',
 } as const;
 
 const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
@@ -75,4 +77,24 @@ export const apiTokenRoutes = defineRoutes({
     response: z.object({ data: apiTokenSchema.extend({ token: z.string() }) }),
   },
   destroy: { method: 'DELETE', path: '/api/user/api-tokens/:apiTokenId' },
+});
+
+/**
+ * A team's tokens (issue 23 point 6): its owner and administrators make them on the team page.
+ * Such a token acts for the team: its maker's grants in the team, over the team's servers and
+ * sites only (never the maker's own), with the same scopes, expiry, hashing and limits.
+ */
+export const teamApiTokenRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/api/teams/:team/api-tokens',
+    response: z.object({ data: z.array(apiTokenSchema) }),
+  },
+  create: {
+    method: 'POST',
+    path: '/api/teams/:team/api-tokens',
+    body: createApiTokenBodySchema,
+    response: z.object({ data: apiTokenSchema.extend({ token: z.string() }) }),
+  },
+  destroy: { method: 'DELETE', path: '/api/teams/:team/api-tokens/:apiTokenId' },
 });

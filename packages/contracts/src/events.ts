@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { updateKeysSchema } from './update-keys.js';
+import { defineRoutes } from './route-contract.js';
 
 /**
  * An event's description and error line are stored as an id and its values, never as one
@@ -208,3 +209,32 @@ export const EVENT_OUTPUT_TRUNCATION_MARKER = '\n[… output truncated: the firs
 
 export const REALTIME_PATH = '/api/realtime';
 export const userChannel = (userId: number) => `user.${userId}`;
+
+/**
+ * An event's output after an offset, for scripts and the CLI (`hostdeck events tail`, issue 23
+ * point 5): a token may not open the websocket, so this long-poll answers as soon as there is
+ * output past `offset` or the event finishes, or after `wait` seconds with nothing new.
+ */
+export const eventOutputQuerySchema = z.object({
+  /** Characters of output already read (the `offset` of the previous answer); 0 from the start. */
+  offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  /** Seconds to wait for new output (0: answer at once). */
+  wait: z.coerce.number().int().min(0).max(25).default(20),
+});
+export const eventOutputSchema = z.object({
+  /** The output from `offset` on. */
+  output: z.string(),
+  /** The offset to ask from next. */
+  offset: z.number().int(),
+  is_finished: z.boolean(),
+  status: z.string(),
+});
+export type EventOutput = z.infer<typeof eventOutputSchema>;
+export const eventOutputRoutes = defineRoutes({
+  output: {
+    method: 'GET',
+    path: '/api/events/:event/output',
+    query: eventOutputQuerySchema,
+    response: z.object({ data: eventOutputSchema }),
+  },
+});

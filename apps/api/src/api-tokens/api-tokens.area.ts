@@ -11,7 +11,10 @@ import { apiTokensVi } from './api-tokens.vi.js';
 export const apiTokensArea = defineArea({
   name: 'api-tokens',
   services: (panel) => ({
-    apiTokens: createApiTokensService({ repository: createApiTokensRepository(panel.db) }),
+    apiTokens: createApiTokensService({
+      repository: createApiTokensRepository(panel.db),
+      policy: panel.policy,
+    }),
   }),
   routes: apiTokensRoutes,
   messages: apiTokensVi,

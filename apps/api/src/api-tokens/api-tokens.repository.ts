@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { ApiTokenScope } from '@hostdeck/contracts/api-tokens';
 import type { Database } from '../database/database.js';
 import { apiTokens, users } from '../database/schema.js';
@@ -8,17 +8,44 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 /** The api_tokens table: an account's tokens, and the caller a presented token stands for. */
 export function createApiTokensRepository(db: Database) {
   return {
+    /** The account's own tokens (team tokens are the team's: listTeam). */
     listOwned(userId: number): Promise<ApiTokenRow[]> {
-      return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(asc(apiTokens.id));
+      return db
+        .select()
+        .from(apiTokens)
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.teamId)))
+        .orderBy(asc(apiTokens.id));
     },
 
     async countOwned(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.teamId)));
       return row?.n ?? 0;
+    },
+
+    listTeam(teamId: number): Promise<ApiTokenRow[]> {
+      return db.select().from(apiTokens).where(eq(apiTokens.teamId, teamId)).orderBy(asc(apiTokens.id));
+    },
+
+    async countTeam(teamId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.teamId, teamId));
+      return row?.n ?? 0;
+    },
+
+    /** Deletes a team's token; false when it is not the team's (or gone). */
+    async deleteTeam(teamId: number, id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(apiTokens)
+        .where(and(eq(apiTokens.teamId, teamId), eq(apiTokens.id, id)))
+        .returning({ id: apiTokens.id });
+      return deleted.length > 0;
     },
 
     async insert(row: {
       userId: number;
+      teamId?: number | null;
       name: string;
       tokenHash: string;
       prefix: string;
@@ -33,7 +60,7 @@ export function createApiTokensRepository(db: Database) {
     async deleteOwned(userId: number, id: number): Promise<boolean> {
       const deleted = await db
         .delete(apiTokens)
-        .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id)))
+        .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id), isNull(apiTokens.teamId)))
         .returning({ id: apiTokens.id });
       return deleted.length > 0;
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiTokenRoutes as routes } from '@hostdeck/contracts/api-tokens';
+import { apiTokenRoutes as routes, teamApiTokenRoutes as team } from '@hostdeck/contracts/api-tokens';
 import { route } from '../http/route.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 
@@ -14,4 +14,14 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{ apiTokens: ApiTokensServic
     data: await apiTokens.create(user, body),
   }));
   route(app, routes.destroy, sessionOnly, ({ user, params }) => apiTokens.remove(user, params.apiTokenId));
+  // A team's tokens (its owner and administrators, on the team page).
+  route(app, team.list, sessionOnly, async ({ user, params }) => ({
+    data: await apiTokens.listTeam(user, params.team),
+  }));
+  route(app, team.create, { ...sessionOnly, status: 201 }, async ({ user, params, body }) => ({
+    data: await apiTokens.createTeam(user, params.team, body),
+  }));
+  route(app, team.destroy, sessionOnly, ({ user, params }) =>
+    apiTokens.removeTeam(user, params.team, params.apiTokenId),
+  );
 };

@@ -8,4 +8,6 @@ export const apiTokensVi: Record<string, string> = {
   [API_TOKEN_MESSAGES.missingScope]: 'Token này không có phạm vi mà lệnh gọi này cần.',
   [API_TOKEN_MESSAGES.sessionOnly]: 'Token API chỉ được quản lý từ một phiên đăng nhập trên trình duyệt.',
   [API_TOKEN_MESSAGES.tooMany]: 'Bạn chỉ có thể giữ tối đa 50 token API.',
+  [API_TOKEN_MESSAGES.teamOnly]: 'Token của nhóm chỉ truy cập được máy chủ, trang web và sự kiện của nhóm.',
+  [API_TOKEN_MESSAGES.teamTooMany]: 'Một nhóm chỉ có thể giữ tối đa 50 token API.',
 };

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '@hostdeck/contracts/api-tokens';
+import { TEAM_OWNER_ROLE } from '@hostdeck/contracts';
 import type { UserRow } from '../auth/sessions.repository.js';
+import { findTeamAccess } from '../policy/team-policy.js';
 import type { Database } from '../database/database.js';
 import { ForbiddenError, UnauthenticatedError, type DomainError } from '../domain/errors.js';
 import { apiTokenHash, bearerApiToken } from './api-token-secret.js';
@@ -9,7 +11,7 @@ import { findApiTokenByHash, touchApiToken } from './api-tokens.repository.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API token the caller presented (Bearer), or null for a browser session. */
-    apiToken: { id: number; scopes: readonly ApiTokenScope[] } | null;
+    apiToken: { id: number; scopes: readonly ApiTokenScope[]; teamId: number | null } | null;
   }
   interface FastifyContextConfig {
     /** Managed from a browser session only: a token is refused (the token calls themselves). */
@@ -38,7 +40,17 @@ export function scopesAllowing(method: string, routePattern: string): ApiTokenSc
 export type TokenCheck =
   | { kind: 'none' }
   | { kind: 'refused'; error: DomainError; status: number }
-  | { kind: 'caller'; user: UserRow; token: { id: number; scopes: readonly ApiTokenScope[] } };
+  | {
+      kind: 'caller';
+      user: UserRow;
+      token: { id: number; scopes: readonly ApiTokenScope[]; teamId: number | null };
+    };
+
+/** What a team token may call: the team's servers and sites and their events (team-scope.ts). */
+const TEAM_TOKEN_CALL = /^\/api\/(servers|sites|events)(\/|$)/;
+
+/** The roles that make and hold team tokens: the team's owner and its administrators. */
+export const TEAM_TOKEN_ROLES: readonly string[] = [TEAM_OWNER_ROLE, 'admin'];
 
 /**
  * Bearer tokens for the authentication hook: who a token stands for, and whether this call is in
@@ -82,14 +94,23 @@ export function createApiTokenAuth(options: {
       const at = now();
       if (!found || (found.token.expiresAt && found.token.expiresAt.getTime() <= at))
         return { kind: 'refused', error: new UnauthenticatedError(), status: 401 };
+      // A team token lives while its maker still owns or administers the team (a deleted team
+      // deletes its tokens): otherwise it is as unknown as a revoked one.
+      if (found.token.teamId !== null) {
+        const team = await findTeamAccess(options.db, found.user.id, found.token.teamId);
+        if (!team || !TEAM_TOKEN_ROLES.includes(team.role))
+          return { kind: 'refused', error: new UnauthenticatedError(), status: 401 };
+      }
       if (!rate(found.token.id, reply)) return { kind: 'limited' };
       if (!found.token.lastUsedAt || at - found.token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
         await touchApiToken(options.db, found.token.id, new Date(at));
       const config = request.routeOptions.config;
       const pattern = request.routeOptions.url ?? '';
-      const token = { id: found.token.id, scopes: found.token.scopes };
+      const token = { id: found.token.id, scopes: found.token.scopes, teamId: found.token.teamId };
       if (config.sessionOnly === true)
         return { kind: 'refused', error: new ForbiddenError(API_TOKEN_MESSAGES.sessionOnly), status: 403 };
+      if (token.teamId !== null && !TEAM_TOKEN_CALL.test(pattern))
+        return { kind: 'refused', error: new ForbiddenError(API_TOKEN_MESSAGES.teamOnly), status: 403 };
       // A websocket (terminal, file channel, live output) is a browser's: never a token's.
       const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
       const allowed =

@@ -28,3 +28,4 @@ export * from './schema/server-transfers.js';
 export * from './schema/billing.js';
 export * from './schema/socialites.js';
 export * from './schema/partner.js';
+export * from './schema/idempotency.js';

@@ -4,6 +4,7 @@ import { noteCreatedEvent } from '../audit/audit-context.js';
 import type { Database } from '../database/database.js';
 import { events, servers, sites, users } from '../database/schema.js';
 import { serverIsVisibleTo } from '../policy/server-policy.js';
+import { teamScopeOf } from '../policy/team-scope.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
@@ -223,6 +224,8 @@ export interface EventWithContext {
  * describes that server.
  */
 function visibleTo(userId: number) {
+  // A team token's call (policy/team-scope.ts) sees the team's servers' events, not its maker's own.
+  if (teamScopeOf(userId) !== null) return serverIsVisibleTo(events.serverId, userId);
   return or(
     serverIsVisibleTo(events.serverId, userId),
     and(isNull(events.serverId), eq(events.userId, userId)),

@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createApiTokenAuth } from '../api-tokens/token-auth.js';
 import { authentication } from '../auth/authentication.js';
+import { idempotency } from '../idempotency/idempotency.plugin.js';
 import { routePermission, routePermissions } from '../policy/route-permission.js';
 import type { ComposedArea, PanelServices } from '../composition.js';
 import { compression } from './compression.js';
@@ -91,6 +92,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // to close their sockets.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(readCaching, { cache: dependencies.services.readCache, bus: dependencies.services.bus });
+  // Idempotency-Key on every mutating route (its grammar first; the stored answers after the
+  // caller, the route's permission and the input are known).
+  await app.register(idempotency, { db: database.db, secretBox: dependencies.services.secretBox });
   await app.register(authentication, {
     db: database.db,
     cache: dependencies.services.readCache,

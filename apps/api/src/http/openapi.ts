@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '@hostdeck/contracts/idempotency';
 
 /** Where the document and its docs page are served (signed in, like every route not public). */
 export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
@@ -37,7 +38,24 @@ export const openapi = fp(
       transform: (input) => {
         const transformed = zodTransform(input);
         const tag = /^\/api\/([a-z0-9-]+)/.exec(input.url)?.[1] ?? 'panel';
-        return { ...transformed, schema: { ...transformed.schema, tags: [tag] } };
+        const methods = [input.route.method].flat();
+        // Every change accepts Idempotency-Key (idempotency/idempotency.plugin.ts, docs/api-tokens.md).
+        const headers = methods.some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+          ? {
+              headers: {
+                type: 'object',
+                properties: {
+                  'idempotency-key': {
+                    type: 'string',
+                    pattern: IDEMPOTENCY_KEY_PATTERN.source,
+                    description:
+                      'The same key and body within 24 h answers the first answer again; another body 422; while the first runs 409.',
+                  },
+                },
+              },
+            }
+          : {};
+        return { ...transformed, schema: { ...transformed.schema, ...headers, tags: [tag] } };
       },
     });
     await app.register(swaggerUi, {

@@ -223,6 +223,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/teams/:team/roles': { key: 'deployer', name: 'Deployer', permissions: ['server:view'] },
   'PUT /api/teams/:team/roles/:role': { name: 'Deployer', permissions: ['server:view'] },
   'POST /api/teams/:team/servers': { server_id: 1 },
+  'POST /api/teams/:team/api-tokens': { name: 'mallory', scopes: ['read'] },
   'PUT /api/servers/:server/name': { name: 'stolen' },
   'PUT /api/servers/:server/ip': { ip: '203.0.113.9' },
   'PUT /api/servers/:server/password': { password: 'a-new-password-1' },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Locale, RouteContract } from '@hostdeck/contracts';
 import type { UserRow } from '../auth/sessions.repository.js';
 import { UnauthenticatedError } from '../domain/errors.js';
+import { withTeamScope } from '../policy/team-scope.js';
 import { answerEncoding, encodeAnswer, type AnswerEncoding } from './compression.js';
 
 /** A cached answer (readCacheMs): its JSON, and its compressed forms made so far. */
@@ -14,7 +15,7 @@ interface CachedAnswer {
 
 /** A cached answer is the caller's, in their language, for this URL (query string included). */
 function cacheKey(request: FastifyRequest): string {
-  return `${request.user!.id}\n${request.locale}\n${request.url}`;
+  return `${request.user!.id}\n${request.apiToken?.teamId ?? ''}\n${request.locale}\n${request.url}`;
 }
 
 /** Sends a cached answer as it is, or compressed as the browser asks (each form made once). */
@@ -132,15 +133,20 @@ export function route<C extends RouteContract, O extends RouteOptions = Record<n
     // The authentication hook refuses a route not marked public before this runs; this is the
     // type's guarantee, not a second check anyone relies on.
     const user = options.public ? request.user : signedInUser(request);
-    return handler({
-      user: user as RouteInput<C, O>['user'],
-      params: request.params as RouteInput<C, O>['params'],
-      query: request.query as RouteInput<C, O>['query'],
-      body: request.body as RouteInput<C, O>['body'],
-      locale: request.locale,
-      request,
-      reply,
-    });
+    // A team token's call sees only the team's servers and sites (policy/team-scope.ts).
+    const teamId = request.apiToken?.teamId;
+    const scope = user && teamId ? { userId: user.id, teamId } : null;
+    return withTeamScope(scope, () =>
+      handler({
+        user: user as RouteInput<C, O>['user'],
+        params: request.params as RouteInput<C, O>['params'],
+        query: request.query as RouteInput<C, O>['query'],
+        body: request.body as RouteInput<C, O>['body'],
+        locale: request.locale,
+        request,
+        reply,
+      }),
+    );
   }
 }
 

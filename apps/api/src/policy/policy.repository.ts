@@ -12,6 +12,7 @@ import {
   teamServers,
 } from '../database/schema.js';
 import { memberRolesWith } from './abilities.js';
+import { teamScopeOf } from './team-scope.js';
 
 /**
  * The policy's reads (server-policy.ts, team-policy.ts): who owns a server or a team, and the
@@ -59,7 +60,7 @@ export async function findTeamRows(db: Database, userId: number, serverId: numbe
     .innerJoin(teams, eq(teams.id, teamServers.teamId))
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
     .leftJoin(teamRoles, and(eq(teamRoles.teamId, teams.id), eq(teamRoles.key, teamMembers.role)))
-    .where(eq(teamServers.serverId, serverId));
+    .where(and(eq(teamServers.serverId, serverId), inTeamScope(userId)));
   const teamIds = rows.filter((row) => row.memberScoped === true).map((row) => row.teamId);
   const scopes = teamIds.length
     ? await db
@@ -74,6 +75,12 @@ export async function findTeamRows(db: Database, userId: number, serverId: numbe
   return { rows, scopes };
 }
 export type TeamRows = Awaited<ReturnType<typeof findTeamRows>>;
+
+/** Every team, or only the team a team token's call is bound to (team-scope.ts). */
+function inTeamScope(userId: number): SQL | undefined {
+  const teamId = teamScopeOf(userId);
+  return teamId === null ? undefined : eq(teams.id, teamId);
+}
 
 /** `role holds permission` in SQL: a built-in role listing it, or a custom role of the team. */
 function memberHolds(permission: TeamPermission): SQL {
@@ -96,6 +103,14 @@ function scopeReaches(serverId: SQL | AnyPgColumn, siteId?: AnyPgColumn): SQL {
  * (policy.test.ts checks both on the same cases): custom roles and scopes included.
  */
 export function visibleServerIds(userId: number): SQL {
+  const teamId = teamScopeOf(userId);
+  if (teamId !== null)
+    return sql`select ${teamServers.serverId} from ${teamServers} where ${teamServers.teamId} = ${teamId}
+      and ${teamServers.serverId} in (${allVisibleServerIds(userId)})`;
+  return allVisibleServerIds(userId);
+}
+
+function allVisibleServerIds(userId: number): SQL {
   return sql`select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
     union
     select ${teamServers.serverId} from ${teamServers}
@@ -151,7 +166,12 @@ export function siteIsVisibleTo(
   siteServerIdColumn: AnyPgColumn,
   userId: number,
 ): SQL {
-  return sql`(${siteServerIdColumn} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
+  const teamId = teamScopeOf(userId);
+  const bound =
+    teamId === null
+      ? sql``
+      : sql` and ${siteServerIdColumn} in (select ${teamServers.serverId} from ${teamServers} where ${teamServers.teamId} = ${teamId})`;
+  return sql`((${siteServerIdColumn} in (select ${servers.id} from ${servers} where ${servers.userId} = ${userId}
     union
     select ${teamServers.serverId} from ${teamServers}
     inner join ${teams} on ${teams.id} = ${teamServers.teamId}
@@ -159,7 +179,7 @@ export function siteIsVisibleTo(
     or exists (select 1 from ${teamServers}
     inner join ${teamMembers} on ${teamMembers.teamId} = ${teamServers.teamId} and ${teamMembers.userId} = ${userId}
     where ${teamServers.serverId} = ${siteServerIdColumn} and ${memberHolds('server:view')}
-      and ${scopeReaches(siteServerIdColumn, siteIdColumn)}))`;
+      and ${scopeReaches(siteServerIdColumn, siteIdColumn)}))${bound})`;
 }
 
 /** A team's custom roles, by key: their permissions. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withTeamScope } from './team-scope.js';
 import type { Database } from '../database/database.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { ServerAbility } from './abilities.js';
@@ -139,11 +140,16 @@ export const routePermissions = fp(async function routePermissionsPlugin(app, op
     const url = request.routeOptions.url;
     if (!url || !request.user || request.routeOptions.config.public === true) return;
     if (!routeNamesServer(url)) return;
-    await authorizeRoute(
-      options.db,
-      request.user,
-      { method: request.method, url },
-      request.params as Record<string, unknown>,
+    const user = request.user;
+    const teamId = request.apiToken?.teamId;
+    // A team token's call is checked within its team (team-scope.ts).
+    await withTeamScope(teamId ? { userId: user.id, teamId } : null, () =>
+      authorizeRoute(
+        options.db,
+        user,
+        { method: request.method, url },
+        request.params as Record<string, unknown>,
+      ),
     );
   });
 });

@@ -17,6 +17,7 @@ import {
   type ServerRecord,
   type TeamRows,
 } from './policy.repository.js';
+import { teamScopeOf } from './team-scope.js';
 
 export {
   serverColumns,
@@ -71,7 +72,8 @@ export function accessOf(
     const whole = here.some((scope) => scope.siteId === null);
     grants.push({ permissions, sites: whole ? null : here.map((scope) => scope.siteId!) });
   }
-  return { isOwner: server.userId === userId, grants };
+  // A team token's call (team-scope.ts) holds the team's grants only, not its maker's ownership.
+  return { isOwner: server.userId === userId && teamScopeOf(userId) === null, grants };
 }
 
 /**
@@ -85,7 +87,9 @@ export async function serverAbilitiesOf(
 ): Promise<ServerAbility[]> {
   // The owner holds every ability whatever their teams say: no query per owned row of a list.
   const found =
-    server.userId === userId ? { rows: [], scopes: [] } : await findTeamRows(db, userId, server.id);
+    server.userId === userId && teamScopeOf(userId) === null
+      ? { rows: [], scopes: [] }
+      : await findTeamRows(db, userId, server.id);
   const access = accessOf(userId, server, found);
   return SERVER_ABILITIES.filter((ability) => serverAbilityAllowed(access, ability));
 }

@@ -25,6 +25,7 @@ import { TextFieldDialog } from '../components/TextFieldDialog';
 import { MemberScopeDialog, ScopeSummary } from './MemberScopeDialog';
 import { TeamRoles } from './TeamRoles';
 import { TeamServers } from './TeamServers';
+import { TeamApiTokens } from '../user/api-tokens/ApiTokensPage';
 import {
   changeMemberRole,
   deleteInvitation,
@@ -258,6 +259,7 @@ export function TeamPanel({
 
       <TeamServers team={team} onChanged={onChanged} />
       <TeamRoles team={team} onChanged={onChanged} />
+      {isOwner || team.current_user_role === 'admin' ? <TeamApiTokens teamId={team.id} /> : null}
 
       {permissions.canAddTeamMembers ? (
         <InviteForm team={team} onInvited={onChanged} />

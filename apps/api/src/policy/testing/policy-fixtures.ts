@@ -82,6 +82,8 @@ export async function apiAs(test: TestApp, sessionCookie: string) {
       ...(body === undefined ? {} : { payload: body as object }),
     });
   return {
+    /** The session cookie and CSRF pair, for a call these helpers do not make (extra headers). */
+    headers: () => ({ ...headers }),
     get: (url: string, locale?: string) => call('GET', url, undefined, locale),
     post: (url: string, body?: unknown, locale?: string) => call('POST', url, body, locale),
     put: (url: string, body?: unknown, locale?: string) => call('PUT', url, body, locale),

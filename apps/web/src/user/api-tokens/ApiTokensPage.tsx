@@ -35,7 +35,16 @@ import { ActionDialogFrame } from '../../components/ActionDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { PageTitle } from '../../pages/PageTitle';
-import { apiTokensKey, createApiToken, deleteApiToken, useApiTokens } from './api-tokens-api';
+import {
+  apiTokensKey,
+  createApiToken,
+  createTeamApiToken,
+  deleteApiToken,
+  deleteTeamApiToken,
+  teamApiTokensKey,
+  useApiTokens,
+  useTeamApiTokens,
+} from './api-tokens-api';
 import { registerApiTokenCatalogues } from './catalogue';
 
 registerApiTokenCatalogues();
@@ -45,21 +54,76 @@ registerApiTokenCatalogues();
  * last use; a new token is shown once; revoke.
  */
 export function ApiTokensPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3}>
+      <PageTitle>{t('pageTitles.userApiTokens')}</PageTitle>
+      <PersonalApiTokens />
+    </Stack>
+  );
+}
+
+function PersonalApiTokens() {
+  const { t } = useTranslation();
+  return (
+    <ApiTokenManager
+      intro={t('apiTokens.intro')}
+      list={useApiTokens()}
+      queryKey={apiTokensKey}
+      create={createApiToken}
+      remove={deleteApiToken}
+    />
+  );
+}
+
+/**
+ * A team's tokens, on the team page for its owner and administrators (issue 23 point 6): they act
+ * for the team, on its servers and sites only.
+ */
+export function TeamApiTokens({ teamId }: { teamId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="team-api-tokens">
+      <Stack spacing={2}>
+        <Typography variant="h6">{t('apiTokens.team.title')}</Typography>
+        <ApiTokenManager
+          intro={t('apiTokens.team.intro')}
+          list={useTeamApiTokens(teamId)}
+          queryKey={teamApiTokensKey(teamId)}
+          create={createTeamApiToken(teamId)}
+          remove={deleteTeamApiToken(teamId)}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function ApiTokenManager({
+  intro,
+  list,
+  queryKey,
+  create,
+  remove,
+}: {
+  intro: string;
+  list: ReturnType<typeof useApiTokens>;
+  queryKey: readonly unknown[];
+  create: typeof createApiToken;
+  remove: (id: number) => Promise<unknown>;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useApiTokens();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const date = (value: string | null, none: string) =>
     value ? new Date(value).toLocaleString(i18n.language) : none;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   return (
     <Stack spacing={3}>
-      <PageTitle>{t('pageTitles.userApiTokens')}</PageTitle>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('apiTokens.intro')}
+        {intro}
       </Typography>
       <Stack direction="row">
         <Button
@@ -125,6 +189,7 @@ export function ApiTokensPage() {
       <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="sm">
         {creating ? (
           <CreateTokenForm
+            create={create}
             onClose={() => setCreating(false)}
             onCreated={(token) => {
               setCreating(false);
@@ -169,7 +234,7 @@ export function ApiTokensPage() {
         destructive
         onClose={() => setRevoking(null)}
         onConfirm={async () => {
-          await deleteApiToken(revoking!.id);
+          await remove(revoking!.id);
           notifySuccess(t('apiTokens.delete.done'));
           await refresh();
         }}
@@ -179,9 +244,11 @@ export function ApiTokensPage() {
 }
 
 function CreateTokenForm({
+  create: createToken,
   onClose,
   onCreated,
 }: {
+  create: typeof createApiToken;
   onClose: () => void;
   onCreated: (token: string) => void;
 }) {
@@ -191,7 +258,7 @@ function CreateTokenForm({
   const [expiry, setExpiry] = useState<string>('90');
   const fieldErrors = useFieldErrors();
   const create = useMutation({
-    mutationFn: createApiToken,
+    mutationFn: createToken,
     onSuccess: (token) => onCreated(token.token),
     onError: (error) => fieldErrors.apply(error),
     meta: { handleErrors: false },
