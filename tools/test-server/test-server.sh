@@ -745,7 +745,8 @@ wait_if_stopping() {
   # (no answer at all: systemd is already gone, the leader about to end)
   [[ $state == stopping || -z $state ]] || return 0
   log "$name is shutting down: waiting for it to end before booting it"
-  deadline=$(($(date +%s) + 60))
+  # (an orderly shutdown of a niced server on a loaded host took more than a minute)
+  deadline=$(($(date +%s) + 240))
   while is_running "$name" && (($(date +%s) < deadline)); do sleep 0.2; done
 }
 
