@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './accounts.js';
+import { emailSchema, personNameSchema } from './accounts.js';
+import { LOCALES } from './constants.js';
 import { pageQuerySchema, paginatedSchema } from './pagination.js';
 import { defineRoutes } from './route-contract.js';
 import { connectServerRequestSchema } from './server-management.js';
@@ -27,7 +28,8 @@ export const FORM_PER_ADDRESS_PER_HOUR = 10;
 
 /** English messages (i18n keys); Vietnamese in apps/api/src/partner/partner.vi.ts. */
 export const PARTNER_MESSAGES = {
-  noCustomer: 'No account uses this email address. Ask the customer to sign up first.',
+  notYourCustomer:
+    'This email address belongs to an account you did not create. A partner makes servers only for the accounts it created.',
   notPartner: 'This account is not a partner.',
   formExpired: 'This form has expired. Reload the page and try again.',
   tooFast: 'Please take a moment to fill in the form, then send it again.',
@@ -90,9 +92,15 @@ export const partnerTokenSchema = z.object({
   expires_in: z.number().int(),
 });
 
-/** POST api/partner/server: the normal connect form (command method), for a customer. */
+/**
+ * POST api/partner/server: the normal connect form (command method), for a customer. An email no
+ * account uses makes a new account (named `customer_name`, in `customer_locale`), invited by mail
+ * to set its password; an existing account must be one this partner created.
+ */
 export const partnerServerRequestSchema = z.strictObject({
   customer_email: emailSchema,
+  customer_name: personNameSchema.optional(),
+  customer_locale: z.enum(LOCALES).optional(),
   server: connectServerRequestSchema,
 });
 export type PartnerServerRequest = z.input<typeof partnerServerRequestSchema>;

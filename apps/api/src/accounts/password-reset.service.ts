@@ -70,7 +70,11 @@ export function createPasswordResetService(options: {
       const fresh = createdAt !== null && Date.now() - createdAt.getTime() < RESET_LINK_TTL_MS;
       const user = fresh ? await findUserByEmail(db, key) : null;
       if (!user) throw new ValidationError({ email: [INVALID_RESET_TOKEN] });
-      await updateUser(db, user.id, { passwordHash: await hashPassword(request.password) });
+      await updateUser(db, user.id, {
+        passwordHash: await hashPassword(request.password),
+        // The emailed link proves the address (an account a partner made starts unverified).
+        ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }),
+      });
       await deleteUserSessions(db, user.id);
     },
   };

@@ -69,3 +69,43 @@ export function renderSubscribeMail(input: {
     ].join('\n'),
   };
 }
+
+const INVITATION_COPY: Record<Locale, { subject: string; intro: string; set: string; later: string }> = {
+  en: {
+    subject: 'Your {brand} account is ready',
+    intro:
+      '{partner} made a {brand} account for you at this address, to manage the servers it sets up for you.',
+    set: 'Choose your password here (the link works for 60 minutes):',
+    later:
+      'Later, use "Forgot password" on the sign-in page with this address. If you did not expect this mail, ignore it.',
+  },
+  vi: {
+    subject: 'Tài khoản {brand} của bạn đã sẵn sàng',
+    intro:
+      '{partner} đã tạo cho bạn một tài khoản {brand} với địa chỉ này, để quản lý các máy chủ được thiết lập cho bạn.',
+    set: 'Hãy đặt mật khẩu tại đây (liên kết có hiệu lực trong 60 phút):',
+    later:
+      'Sau đó, hãy dùng "Quên mật khẩu" ở trang đăng nhập với địa chỉ này. Nếu bạn không chờ thư này, hãy bỏ qua nó.',
+  },
+};
+
+/** The invitation to an account a partner created, in the customer's language: a set-password link. */
+export function renderPartnerInvitationMail(input: {
+  brand: string;
+  partner: string;
+  locale: Locale;
+  url: string;
+}): RenderedMail {
+  const copy = INVITATION_COPY[input.locale];
+  const fill = (value: string) =>
+    value.replaceAll('{brand}', input.brand).replaceAll('{partner}', input.partner);
+  return {
+    subject: fill(copy.subject),
+    text: [fill(copy.intro), '', copy.set, input.url, '', copy.later].join('\n'),
+    html: [
+      `<p>${escapeHtml(fill(copy.intro))}</p>`,
+      `<p>${escapeHtml(copy.set)}<br><a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a></p>`,
+      `<p>${escapeHtml(copy.later)}</p>`,
+    ].join('\n'),
+  };
+}

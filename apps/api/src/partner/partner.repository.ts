@@ -1,8 +1,13 @@
 import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Locale } from '@hostdeck/contracts';
+import { insertUser, isUniqueViolation } from '../accounts/users.repository.js';
+import type { UserRow } from '../auth/sessions.repository.js';
 import type { Database } from '../database/database.js';
+import { createPersonalTeam } from '../teams/personal-team.repository.js';
 import {
   contactMessages,
   partnerAccessTokens,
+  partnerCustomers,
   partners,
   partnerServers,
   servers,
@@ -38,6 +43,46 @@ export function createPartnerRepository(db: Database) {
         await db.delete(partnerAccessTokens).where(eq(partnerAccessTokens.partnerUserId, userId));
       }
       return true;
+    },
+
+    async isCustomerOf(partnerUserId: number, customerUserId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: partnerCustomers.customerUserId })
+        .from(partnerCustomers)
+        .where(
+          and(
+            eq(partnerCustomers.partnerUserId, partnerUserId),
+            eq(partnerCustomers.customerUserId, customerUserId),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /**
+     * A new account for a partner's customer (no password yet, email not verified), its personal
+     * team and the partner link, together; null when the email is taken (a concurrent call).
+     */
+    async createCustomer(
+      partnerUserId: number,
+      values: { email: string; name: string; locale: Locale },
+    ): Promise<UserRow | null> {
+      try {
+        return await db.transaction(async (transaction) => {
+          const row = await insertUser(transaction, {
+            name: values.name,
+            email: values.email,
+            passwordHash: null,
+            locale: values.locale,
+            preferences: { locale: values.locale },
+          });
+          await createPersonalTeam(transaction, row);
+          await transaction.insert(partnerCustomers).values({ partnerUserId, customerUserId: row.id });
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
     },
 
     async insertAccessToken(partnerUserId: number, tokenHash: string, expiresAt: Date) {

@@ -22,7 +22,8 @@ import { randomBytes } from 'node:crypto';
 import type { AdminPolicy } from '../admin/admin-policy.js';
 import { apiTokenHash, bearerApiToken } from '../api-tokens/api-token-secret.js';
 import { findApiTokenByHash } from '../api-tokens/api-tokens.repository.js';
-import { findUserByEmail } from '../accounts/users.repository.js';
+import { issueResetLink } from '../accounts/password-reset.service.js';
+import { findUserByEmail, findUserById } from '../accounts/users.repository.js';
 import type { UserRow } from '../auth/sessions.repository.js';
 import type { PanelLog } from '../composition.js';
 import type { Database } from '../database/database.js';
@@ -34,7 +35,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { installCommand } from '../servers/install-command.js';
 import type { ServerConnectService } from '../servers/server-connect.service.js';
 import type { ServerManagementService } from '../servers/server-management.service.js';
-import { renderContactMail, renderSubscribeMail } from './partner-mails.js';
+import { renderContactMail, renderPartnerInvitationMail, renderSubscribeMail } from './partner-mails.js';
 import {
   bearerSecret,
   formTokenIssuedAt,
@@ -90,6 +91,42 @@ export function createPartnerService(dependencies: {
     const partner = await repository.partnerOfToken(secretHash(secret), new Date(now()));
     if (partner === null) throw new UnauthenticatedError();
     return partner;
+  }
+
+  /**
+   * The account a partner's server goes to: a new one for an unused email (invited by mail to set
+   * its password), or one this partner created before. Any other account is refused: a partner
+   * never puts a server (a machine it controls) into an account that did not come from it.
+   */
+  async function customerFor(partner: number, body: PartnerServerInput): Promise<{ id: number }> {
+    const email = body.customer_email.toLowerCase();
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      if (await repository.isCustomerOf(partner, existing.id)) return existing;
+      throw new ValidationError({ customer_email: [PARTNER_MESSAGES.notYourCustomer] });
+    }
+    const locale = body.customer_locale ?? 'en';
+    const created = await repository.createCustomer(partner, {
+      email,
+      name: body.customer_name ?? email.split('@')[0]!,
+      locale,
+    });
+    // Taken meanwhile by a concurrent call: decided as for an existing account.
+    if (!created) return customerFor(partner, body);
+    const partnerRow = await findUserById(db, partner);
+    const mail = renderPartnerInvitationMail({
+      brand: dependencies.brand,
+      partner: partnerRow?.name ?? dependencies.brand,
+      locale,
+      url: await issueResetLink(db, dependencies.appUrl, email),
+    });
+    await mailer.send({ to: email, ...mail }).catch((error: unknown) => {
+      dependencies.log.error(
+        { err: error, userId: created.id },
+        'The partner invitation could not be mailed',
+      );
+    });
+    return created;
   }
 
   function presentPartnerServer(
@@ -155,8 +192,7 @@ export function createPartnerService(dependencies: {
     async createServer(authorization: string | undefined, body: PartnerServerInput): Promise<PartnerServer> {
       const partner = await partnerOf(authorization);
       if (body.server.method !== 'command') throw new ValidationError({ 'server.method': ['Invalid value'] });
-      const customer = await findUserByEmail(db, body.customer_email);
-      if (!customer) throw new ValidationError({ customer_email: [PARTNER_MESSAGES.noCustomer] });
+      const customer = await customerFor(partner, body);
       const detail = await dependencies.connect.connect({ id: customer.id }, body.server);
       const secret = newSecret(INSTALL_SECRET_PREFIX);
       await repository.insertPartnerServer({

@@ -14,7 +14,10 @@ import {
   servers,
   sites,
   subscribers,
+  users,
 } from '../database/schema.js';
+import { TestBrowser } from '../accounts/testing/test-browser.js';
+import { createSession, SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { createSignedInUser } from '../testing/fixtures.js';
 import { apiAs, insertServer, signIn } from '../policy/testing/policy-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -106,17 +109,47 @@ describe('partner API, verify/decrypt, contact and subscribes', () => {
     ...overrides,
   });
 
-  async function partnerServer() {
+  let customers = 0;
+  /**
+   * A partner's server for a new customer: the partner's call makes the account and mails the
+   * invitation; the customer sets a password through the mailed link (which verifies the address)
+   * and is then signed in.
+   */
+  async function partnerServer(locale: 'en' | 'vi' = 'en') {
     const p = await partner();
-    const customer = await signIn(test, 'Customer');
+    customers += 1;
+    const email = `customer-${customers}@example.test`;
     const created = await call('POST', partnerRoutes.createServer.path, {
       token: p.access,
-      body: { customer_email: customer.user.email, server: serverForm() },
+      body: {
+        customer_email: email,
+        customer_name: 'Customer',
+        customer_locale: locale,
+        server: serverForm(),
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const data = created.json().data as { id: number; install_command: string; status: string };
     const secret = /Bearer (hdi_[A-Za-z0-9_-]{43})/.exec(data.install_command)![1]!;
+    const customer = await acceptInvitation(email);
     return { p, customer, data, secret };
+  }
+
+  async function acceptInvitation(email: string) {
+    const mail = smtp.to(email).at(-1)!;
+    const token = /reset-password#token=([A-Za-z0-9_-]{43})/.exec(mail.raw)![1]!;
+    const password = 'Correct-horse-battery-9';
+    const reset = await new TestBrowser(test.app).post('/api/reset-password', {
+      token,
+      email,
+      password,
+      password_confirmation: password,
+    });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    const [user] = await db().select().from(users).where(eq(users.email, email));
+    expect(user!.emailVerifiedAt).not.toBeNull();
+    const session = await createSession(db(), user!.id);
+    return { user: user!, mail, api: await apiAs(test, `${SESSION_COOKIE}=${session}`) };
   }
 
   it('partner token: only a partner’s API token with write scope; expired or revoked partners get 401', async () => {
@@ -182,6 +215,8 @@ describe('partner API, verify/decrypt, contact and subscribes', () => {
 
   it('creates a server for a customer, owned by the customer, validated like the normal form; another partner gets 404', async () => {
     const { p, customer, data, secret } = await partnerServer();
+    expect(customer.mail.raw).toContain('Partner made a Deck account for you at this address');
+    expect(customer.user).toMatchObject({ name: 'Customer', locale: 'en' });
     expect(data.status).toBe('PENDING');
     expect(data.install_command).toContain(`${APP_URL}/api/servers/${data.id}/verify`);
     const [row] = await db().select().from(servers).where(eq(servers.id, data.id));
@@ -198,16 +233,35 @@ describe('partner API, verify/decrypt, contact and subscribes', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({ 'server.ip': ['Invalid IP'] });
-    const nobody = await call('POST', partnerRoutes.createServer.path, {
+    // An account the partner did not create is never given a server: one that signed up by itself,
+    // another partner's customer. Its own customer gets a second server.
+    const stranger = await signIn(test, 'Stranger');
+    const refused = await call('POST', partnerRoutes.createServer.path, {
       token: p.access,
       locale: 'vi',
-      body: { customer_email: 'nobody@nowhere.test', server: serverForm() },
+      body: { customer_email: stranger.user.email, server: serverForm() },
     });
-    expect(nobody.json().errors).toEqual({
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
       customer_email: [
-        'Không có tài khoản nào dùng địa chỉ email này. Hãy đề nghị khách hàng đăng ký trước.',
+        'Địa chỉ email này thuộc về một tài khoản không do bạn tạo. Đối tác chỉ tạo máy chủ cho các tài khoản do chính mình tạo.',
       ],
     });
+    const another = await partner();
+    const poached = await call('POST', partnerRoutes.createServer.path, {
+      token: another.access,
+      body: { customer_email: customer.user.email, server: serverForm() },
+    });
+    expect(poached.statusCode).toBe(422);
+    expect(poached.json().errors).toEqual({ customer_email: [PARTNER_MESSAGES.notYourCustomer] });
+    expect(await db().select().from(servers).where(eq(servers.userId, stranger.user.id))).toEqual([]);
+    const second = await call('POST', partnerRoutes.createServer.path, {
+      token: p.access,
+      body: { customer_email: customer.user.email.toUpperCase(), server: serverForm({ name: 'second' }) },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    // One account, one invitation: the second server mails nothing.
+    expect(smtp.to(customer.user.email)).toHaveLength(1);
     const password = await call('POST', partnerRoutes.createServer.path, {
       token: p.access,
       body: {
@@ -268,7 +322,8 @@ describe('partner API, verify/decrypt, contact and subscribes', () => {
   });
 
   it('verify: the server’s one-time install secret connects it; another server’s secret, a replay or a user session get 401', async () => {
-    const { customer, data, secret } = await partnerServer();
+    const { customer, data, secret } = await partnerServer('vi');
+    expect(customer.mail.raw).toContain('Hãy đặt mật khẩu tại đây (liên kết có hiệu lực trong 60 phút):');
     const second = await partnerServer();
     const verifyPath = `/api/servers/${data.id}/verify`;
 

@@ -2,8 +2,8 @@ import { PARTNER_MESSAGES } from '@hostdeck/contracts/partner';
 
 /** Vietnamese for the partner area's messages (contracts partner.ts). */
 export const partnerVi: Record<string, string> = {
-  [PARTNER_MESSAGES.noCustomer]:
-    'Không có tài khoản nào dùng địa chỉ email này. Hãy đề nghị khách hàng đăng ký trước.',
+  [PARTNER_MESSAGES.notYourCustomer]:
+    'Địa chỉ email này thuộc về một tài khoản không do bạn tạo. Đối tác chỉ tạo máy chủ cho các tài khoản do chính mình tạo.',
   [PARTNER_MESSAGES.notPartner]: 'Tài khoản này không phải là đối tác.',
   [PARTNER_MESSAGES.formExpired]: 'Biểu mẫu này đã hết hạn. Hãy tải lại trang rồi thử lại.',
   [PARTNER_MESSAGES.tooFast]: 'Vui lòng dành chút thời gian điền biểu mẫu, rồi gửi lại.',

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, timestamp, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, timestamp, text, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { servers } from './servers.js';
 
@@ -15,6 +15,24 @@ export const partners = pgTable('partners', {
   enabledBy: integer('enabled_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A partner's customers: the accounts it created through POST api/partner/server (invited by
+ * email). A partner makes servers for these accounts only, never for an account it did not create.
+ */
+export const partnerCustomers = pgTable(
+  'partner_customers',
+  {
+    partnerUserId: integer('partner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.partnerUserId, table.customerUserId] })],
+);
 
 /** Short-lived bearer tokens (`hdp_…`) answered by POST api/partner/token. */
 export const partnerAccessTokens = pgTable(
