@@ -51,7 +51,16 @@ test.describe('social sign-in', () => {
 
     const github = await fetch(`${E2E_GIT_FAKE_ROOT}/__control/identity/github`, {
       method: 'POST',
-      body: JSON.stringify({ id: Date.now(), login: 'grace', name: 'Grace', email, verified: true }),
+      // Only for this panel's sign-in callback: a repository connection of another file running
+      // at the same time keeps the recorded account.
+      body: JSON.stringify({
+        id: Date.now(),
+        login: 'grace',
+        name: 'Grace',
+        email,
+        verified: true,
+        redirect_uri: `http://localhost:${PANEL_PORT}/auth/github/callback`,
+      }),
     });
     expect(github.status).toBe(204);
     await page.goto('/user/profile');

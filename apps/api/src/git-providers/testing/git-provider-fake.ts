@@ -107,8 +107,12 @@ export interface FakeGithubIdentity {
 }
 
 export interface GitProviderFake {
-  /** Who the next GitHub authorization approves as (until then: the recorded account). */
-  signInAs(identity: FakeGithubIdentity): void;
+  /**
+   * Who the next GitHub authorization approves as (once; the others: the recorded account). With
+   * `redirectUri`, only an authorization returning there takes it: the browser tests share one fake
+   * between files running at once, and another file's repository connection must stay octocat.
+   */
+  signInAs(identity: FakeGithubIdentity, redirectUri?: string): void;
   url: string;
   /** The settings a panel takes to use this fake (the config variables, by name). */
   env: Record<string, string>;
@@ -166,7 +170,7 @@ export async function startGitProviderFake(
   );
   const codes = new Map<string, { provider: GitProviderSlug; clientId: string; redirectUri: string }>();
   const denied = new Set<GitProviderSlug>();
-  let nextIdentity: FakeGithubIdentity | null = null;
+  let nextIdentity: { identity: FakeGithubIdentity; redirectUri?: string } | null = null;
   const identityOfCode = new Map<string, FakeGithubIdentity>();
   const identityOfToken = new Map<string, FakeGithubIdentity>();
   let root = '';
@@ -221,7 +225,14 @@ export async function startGitProviderFake(
     } else {
       const code = random(10);
       codes.set(code, { provider, clientId, redirectUri });
-      if (provider === 'github' && nextIdentity) identityOfCode.set(code, nextIdentity);
+      if (
+        provider === 'github' &&
+        nextIdentity &&
+        (nextIdentity.redirectUri === undefined || nextIdentity.redirectUri === redirectUri)
+      ) {
+        identityOfCode.set(code, nextIdentity.identity);
+        nextIdentity = null;
+      }
       target.searchParams.set('code', code);
     }
     if (state !== null) target.searchParams.set('state', state);
@@ -325,7 +336,10 @@ export async function startGitProviderFake(
       }
       // The browser tests drive the fake from another process: POST /__control/{action}/{provider}.
       if (rawPath === '/__control/identity/github' && request.method === 'POST') {
-        nextIdentity = JSON.parse(raw) as FakeGithubIdentity;
+        const { redirect_uri: redirectUri, ...identity } = JSON.parse(raw) as FakeGithubIdentity & {
+          redirect_uri?: string;
+        };
+        nextIdentity = { identity, ...(redirectUri === undefined ? {} : { redirectUri }) };
         response.statusCode = 204;
         response.end();
         return;
@@ -408,8 +422,8 @@ export async function startGitProviderFake(
     apiUrl,
     oauthUrl,
     requests,
-    signInAs: (identity) => {
-      nextIdentity = identity;
+    signInAs: (identity, redirectUri) => {
+      nextIdentity = { identity, ...(redirectUri === undefined ? {} : { redirectUri }) };
     },
     failNext: (failure) => failures.push(failure),
     expireAccessTokens: (provider) => accessTokens.get(provider)!.clear(),

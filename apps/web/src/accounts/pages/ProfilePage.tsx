@@ -42,7 +42,8 @@ export function ProfilePage() {
       <ProfileInformationSection key={user.id} user={user} />
       <UpdatePasswordSection />
       <TwoFactorSection user={user} />
-      <LinkedAccountsSection />
+      {/* Linking (and the list) needs a verified address, as every other call but the profile's. */}
+      {user.email_verified && <LinkedAccountsSection />}
       <BrowserSessionsSection />
       <PreferencesSection user={user} />
       <DeleteAccountSection />
