@@ -24,7 +24,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { createFakeServer, FAKE_HOST_KEY } from '../servers/testing/fake-server.js';
 import { secretHash, signFormToken, siteVerificationToken } from './partner-secrets.js';
-import { startSmtpCapture } from './testing/smtp-capture.js';
+import { startSmtpCapture } from '../mail/testing/smtp-capture.js';
 
 const ADMIN_EMAIL = 'admin@partner.test';
 const APP_URL = 'https://panel.partner.test';

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -13,14 +12,14 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminRoutes, rejectScriptRequestSchema, type ReviewScript } from '@hostdeck/contracts';
 import { notifySuccess } from '../api/error-handling';
 import { schemaMessage } from '../api/field-messages';
 import { useAppInfo } from '../api/use-app-info';
-import { LoadFailure } from '../components/LoadFailure';
 import { LoadingIndicator } from '../components/LoadingIndicator';
+import { PagedList } from '../components/PagedList';
 import { TextFieldDialog } from '../components/TextFieldDialog';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PageTitle } from '../pages/PageTitle';
@@ -87,37 +86,6 @@ export function AdminPage() {
   );
 }
 
-/** A list's pages, or its failure, or its loading state. */
-function Paged<T>(props: {
-  query: ReturnType<typeof useQuery<{ data: T[]; meta: { last_page: number; current_page: number } }>>;
-  onPage(page: number): void;
-  children(data: T[]): ReactNode;
-}) {
-  const { t } = useTranslation();
-  const { query } = props;
-  if (query.isPending) return <LoadingIndicator />;
-  if (query.isError)
-    return (
-      <LoadFailure
-        title={t('admin.loadFailed')}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  return (
-    <Stack spacing={2}>
-      {props.children(query.data.data)}
-      {query.data.meta.last_page > 1 ? (
-        <Pagination
-          count={query.data.meta.last_page}
-          page={query.data.meta.current_page}
-          onChange={(_event, page) => props.onPage(page)}
-        />
-      ) : null}
-    </Stack>
-  );
-}
-
 function ScriptsReview() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -131,7 +99,7 @@ function ScriptsReview() {
     ]);
   return (
     <>
-      <Paged query={query} onPage={setPage}>
+      <PagedList query={query} failureTitle={t('admin.loadFailed')} onPage={setPage}>
         {(scripts) =>
           scripts.length === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('admin.review.empty')}</Typography>
@@ -218,7 +186,7 @@ function ScriptsReview() {
             ))
           )
         }
-      </Paged>
+      </PagedList>
       <TextFieldDialog
         open={rejecting !== null}
         title={t('admin.review.rejectTitle')}
@@ -243,7 +211,7 @@ function UsersTab() {
   const [page, setPage] = useState(1);
   const query = useQuery(adminListQuery(adminRoutes.users, page));
   return (
-    <Paged query={query} onPage={setPage}>
+    <PagedList query={query} failureTitle={t('admin.loadFailed')} onPage={setPage}>
       {(users) => (
         <Table size="small" data-testid="admin-users">
           <TableHead>
@@ -272,7 +240,7 @@ function UsersTab() {
           </TableBody>
         </Table>
       )}
-    </Paged>
+    </PagedList>
   );
 }
 
@@ -281,7 +249,7 @@ function ServersTab() {
   const [page, setPage] = useState(1);
   const query = useQuery(adminListQuery(adminRoutes.servers, page));
   return (
-    <Paged query={query} onPage={setPage}>
+    <PagedList query={query} failureTitle={t('admin.loadFailed')} onPage={setPage}>
       {(servers) => (
         <Table size="small" data-testid="admin-servers">
           <TableHead>
@@ -308,6 +276,6 @@ function ServersTab() {
           </TableBody>
         </Table>
       )}
-    </Paged>
+    </PagedList>
   );
 }

@@ -1,18 +1,14 @@
-import Pagination from '@mui/material/Pagination';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../api/error-handling';
-import { LoadFailure } from '../components/LoadFailure';
-import { LoadingIndicator } from '../components/LoadingIndicator';
+import { PagedList } from '../components/PagedList';
 import { registerPartnerCatalogues } from './catalogue';
 import {
   contactMessagesQuery,
@@ -40,46 +36,17 @@ export function PartnerAdminTabContent({ tab }: { tab: PartnerAdminTab }) {
   return tab === 'contact' ? <ContactMessagesTab /> : <SubscribersTab />;
 }
 
-/** A list's page, its failure or its loading state. */
-function Paged<T>(props: {
-  query: ReturnType<typeof useQuery<{ data: T[]; meta: { last_page: number; current_page: number } }>>;
-  empty: string;
-  onPage(page: number): void;
-  children(data: T[]): ReactNode;
-}) {
-  const { t } = useTranslation();
-  const { query } = props;
-  if (query.isPending) return <LoadingIndicator />;
-  if (query.isError)
-    return (
-      <LoadFailure
-        title={t('partner.loadFailed')}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (query.data.data.length === 0)
-    return <Typography sx={{ color: 'text.secondary' }}>{props.empty}</Typography>;
-  return (
-    <Stack spacing={2}>
-      {props.children(query.data.data)}
-      {query.data.meta.last_page > 1 ? (
-        <Pagination
-          count={query.data.meta.last_page}
-          page={query.data.meta.current_page}
-          onChange={(_event, page) => props.onPage(page)}
-        />
-      ) : null}
-    </Stack>
-  );
-}
-
 function ContactMessagesTab() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useQuery(contactMessagesQuery(page));
   return (
-    <Paged query={query} empty={t('partner.contact.empty')} onPage={setPage}>
+    <PagedList
+      query={query}
+      failureTitle={t('partner.loadFailed')}
+      empty={t('partner.contact.empty')}
+      onPage={setPage}
+    >
       {(messages) => (
         <Table size="small" data-testid="admin-contact-messages">
           <TableHead>
@@ -106,7 +73,7 @@ function ContactMessagesTab() {
           </TableBody>
         </Table>
       )}
-    </Paged>
+    </PagedList>
   );
 }
 
@@ -115,7 +82,12 @@ function SubscribersTab() {
   const [page, setPage] = useState(1);
   const query = useQuery(subscribersQuery(page));
   return (
-    <Paged query={query} empty={t('partner.subscribers.empty')} onPage={setPage}>
+    <PagedList
+      query={query}
+      failureTitle={t('partner.loadFailed')}
+      empty={t('partner.subscribers.empty')}
+      onPage={setPage}
+    >
       {(subscribers) => (
         <Table size="small" data-testid="admin-subscribers">
           <TableHead>
@@ -146,7 +118,7 @@ function SubscribersTab() {
           </TableBody>
         </Table>
       )}
-    </Paged>
+    </PagedList>
   );
 }
 
