@@ -13,7 +13,8 @@ case $HD_RESTART_MODE in
   *) hd_fail "unknown restart mode" ;;
 esac
 
-sync
+# No `sync` here: both reboots sync and unmount the file systems themselves, and in a container
+# sync(2) waits for every dirty page of the host (stop 37's CI: this step hit its minute on it).
 unit=hostdeck-restart-$(date +%s)
 if systemd-run --quiet --unit="$unit" --description="HostDeck restart ($HD_RESTART_MODE)" \
   --on-active="$delay_seconds" --timer-property=AccuracySec=1s -- "${reboot[@]}"; then
