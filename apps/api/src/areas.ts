@@ -49,6 +49,7 @@ import { systemUsersArea } from './system-users/system-users.area.js';
 import { teamsArea } from './teams/teams.area.js';
 import { terminalArea } from './terminal/terminal.area.js';
 import { userSshKeysArea } from './user-ssh-keys/user-ssh-keys.area.js';
+import { alertsArea } from './alerts/alerts.area.js';
 import { apiTokensArea } from './api-tokens/api-tokens.area.js';
 import { idempotencyArea } from './idempotency/idempotency.area.js';
 import { referralsArea } from './referrals/referrals.area.js';
@@ -127,4 +128,5 @@ export const AREAS: readonly AnyArea[] = [
   roundcubeArea,
   billingArea,
   plansArea,
+  alertsArea,
 ];

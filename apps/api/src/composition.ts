@@ -19,6 +19,9 @@ import { createServersRepository, type ServersRepository } from './servers/serve
 import { authorizeSiteId } from './policy/site-policy.js';
 import { createSiteAccess, type SiteAccess } from './sites/site-access.js';
 import type { Mailer } from './mail/mailer.js';
+import { createAlertSenders } from './alerts/alert-senders.js';
+import { createAlertsRepository } from './alerts/alerts.repository.js';
+import { createAlertsService, type AlertsService } from './alerts/alerts.service.js';
 
 /** The panel's logger, reached once the app exists (services are built before it). */
 export interface PanelLog {
@@ -56,6 +59,11 @@ export interface PanelServices {
   fileTokens: FileTokenRevocation;
   /** Sessions and list answers kept for a moment, dropped on every change (http/read-cache.ts). */
   readCache: ReadCache;
+  /**
+   * Notifications (the `Alerts` port of alerts/alerts.port.ts: notify, open, resolve), for every
+   * area that tells users about something (docs/alerts.md).
+   */
+  alerts: AlertsService;
   /** Realtime Update-data (spec/000 §4) to these users. */
   publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
   appLog: PanelLog;
@@ -100,9 +108,21 @@ export function createPanelServices(inputs: PanelServiceInputs): PanelServices {
     revokeAtAgent: createAgentRevokeCall({ signer: agentSigner, port: agentPort ?? AGENT_PORT }),
     log: (message, details) => inputs.appLog.info(details, message),
   });
+  const alerts = createAlertsService({
+    repository: createAlertsRepository(db),
+    senders: createAlertSenders({
+      mailer: inputs.mailer,
+      telegram: config.alerts.telegram,
+      outbound: { allowHosts: config.alerts.outboundAllowHosts },
+    }),
+    secretBox,
+    brand: config.brand,
+    log: inputs.appLog,
+  });
   return {
     ...shared,
     db,
+    alerts,
     policy,
     servers,
     siteAccess: createSiteAccess({

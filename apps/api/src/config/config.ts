@@ -209,6 +209,25 @@ const environmentSchema = z.object({
     .refine((value) => !hasControlCharacters(value), 'must not contain control characters')
     .optional(),
   /** The ACME CA that issues free certificates (sites' SSL); Let's Encrypt production by default. */
+  /**
+   * Notifications (docs/alerts.md): the Telegram bot's token, the secret Telegram sends back in
+   * X-Telegram-Bot-Api-Secret-Token on every webhook call, its API root (tests run a fake), and its
+   * @username for the link the settings page shows.
+   */
+  TELEGRAM_BOT_TOKEN: z.string().trim().regex(/^\d+:[\w-]+$/, 'must be a bot token (123456:ABC…)').optional(),
+  TELEGRAM_WEBHOOK_SECRET: z.string().trim().regex(/^[\w-]{16,256}$/, 'must be 16–256 of A-Z a-z 0-9 _ -').optional(),
+  TELEGRAM_API_URL: httpUrl().default('https://api.telegram.org'),
+  TELEGRAM_BOT_USERNAME: z.string().trim().regex(/^\w{3,64}$/).optional(),
+  /**
+   * Hosts the outbound fetch (outbound/safe-fetch.ts) may reach although they resolve to loopback
+   * or private addresses. For tests only (a receiver on 127.0.0.1); production never sets it.
+   */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+  /** How many days before expiry the daily check alerts about a certificate. */
+  ALERTS_CERTIFICATE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
   ACME_DIRECTORY_URL: z.url().default('https://acme-v02.api.letsencrypt.org/directory'),
   /** A PEM file of extra CAs to trust for the ACME server's own TLS (a test CA such as pebble). */
   ACME_CA_BUNDLE: z.string().min(1).optional(),
@@ -297,6 +316,12 @@ export interface Config {
    * mail only (mail/outbox.routes.ts).
    */
   devOutbox: boolean;
+  /** Notifications (docs/alerts.md); telegram null without TELEGRAM_BOT_TOKEN. */
+  alerts: {
+    telegram: { token: string; webhookSecret: string | null; apiUrl: string; botUsername: string | null } | null;
+    outboundAllowHosts: readonly string[];
+    certificateDays: number;
+  };
   /** Free certificates (certificates/acme-account.ts). */
   acme: {
     directoryUrl: string;
@@ -457,6 +482,18 @@ export function loadConfig(
     mailFrom: values.MAIL_FROM ?? `${values.BRAND} <no-reply@localhost>`,
     adminEmails: values.ADMIN_EMAILS,
     devOutbox: values.NODE_ENV !== 'production' && values.MAIL_URL === undefined,
+    alerts: {
+      telegram: values.TELEGRAM_BOT_TOKEN
+        ? {
+            token: values.TELEGRAM_BOT_TOKEN,
+            webhookSecret: values.TELEGRAM_WEBHOOK_SECRET ?? null,
+            apiUrl: values.TELEGRAM_API_URL.replace(/\/+$/, ''),
+            botUsername: values.TELEGRAM_BOT_USERNAME ?? null,
+          }
+        : null,
+      outboundAllowHosts: values.OUTBOUND_ALLOW_HOSTS,
+      certificateDays: values.ALERTS_CERTIFICATE_DAYS,
+    },
     acme: {
       directoryUrl: values.ACME_DIRECTORY_URL,
       caBundle: values.ACME_CA_BUNDLE,
