@@ -130,6 +130,8 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     dataDir: config.dataDir,
     log: mailLog,
     adminEmails: config.adminEmails,
+    // The alerts service is built with the others below; a sign-in only happens once it exists.
+    onSessionStarted: (userId, client) => services.alerts.signedIn(userId, client.ipAddress),
   });
 
   // Services are built before the app; they log through its logger once it exists.

@@ -86,7 +86,7 @@ export const alertChannelCreateSchema = z.discriminatedUnion('type', [
 ]);
 export type AlertChannelCreate = z.infer<typeof alertChannelCreateSchema>;
 
-/** PATCH api/alerts/channels/:channel: its name and its row of the matrix. */
+/** PUT api/alerts/channels/:channel: its name and its row of the matrix. */
 export const alertChannelUpdateSchema = z.strictObject({
   name: name.optional(),
   alert_types: z.array(alertTypeSchema).max(ALERT_TYPES.length).optional(),
@@ -132,7 +132,7 @@ export const alertRoutes = defineRoutes({
       secret: z.string().nullable(),
     }),
   },
-  update: { method: 'PATCH', path: '/api/alerts/channels/:channel', body: alertChannelUpdateSchema, response: channelAnswer },
+  update: { method: 'PUT', path: '/api/alerts/channels/:channel', body: alertChannelUpdateSchema, response: channelAnswer },
   remove: { method: 'DELETE', path: '/api/alerts/channels/:channel' },
   /** Sends a test message through the channel now. */
   test: { method: 'POST', path: '/api/alerts/channels/:channel/test' },

@@ -28,6 +28,8 @@ export interface AccountsDependencies {
   log: MailLog;
   /** Config ADMIN_EMAILS: who administers the panel (admin/admin-policy.ts). */
   adminEmails: readonly string[];
+  /** Called after each new session (alerts: sign-in from a new address). */
+  onSessionStarted?: (userId: number, client: { ipAddress: string | null }) => Promise<void>;
 }
 
 /** The services of the accounts area, built with their real dependencies (panel.ts composes them). */
@@ -46,7 +48,13 @@ export function createAccounts(dependencies: AccountsDependencies) {
   const admins = createAdminPolicy(createAdminRepository(db), dependencies.adminEmails);
   const twoFactor = createTwoFactorService({ db, secretBox: dependencies.secretBox, brand });
   return {
-    signIn: createSignInService({ db, pendingLoginKey: keys.pendingLogin, verification, twoFactor }),
+    signIn: createSignInService({
+      db,
+      pendingLoginKey: keys.pendingLogin,
+      verification,
+      twoFactor,
+      onSessionStarted: dependencies.onSessionStarted,
+    }),
     verification,
     passwordReset: createPasswordResetService({ db, mailer, appUrl, brand, log }),
     profile: createProfileService({ db, verification, photos }),

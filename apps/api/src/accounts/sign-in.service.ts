@@ -51,12 +51,16 @@ export function createSignInService(options: {
   pendingLoginKey: Buffer;
   verification: EmailVerificationService;
   twoFactor: TwoFactorService;
+  /** A session started (the alerts area's `login.new_address`); never delays or fails a sign-in. */
+  onSessionStarted?: (userId: number, client: ClientInfo) => Promise<void>;
 }) {
   const { db } = options;
 
   async function startSession(user: UserRow, client: ClientInfo): Promise<string> {
     await deleteExpiredSessions(db, user.id);
-    return createSession(db, user.id, client);
+    const token = await createSession(db, user.id, client);
+    void options.onSessionStarted?.(user.id, client).catch(() => undefined);
+    return token;
   }
 
   /**

@@ -12,6 +12,8 @@ export interface BackupCallbackDependencies {
   publish(userIds: readonly number[], keys: readonly UpdateKey[]): void;
   /** Starts the verification a config asks for after each successful backup (as the server's owner). */
   afterSuccess(config: BackupConfigRow): Promise<void>;
+  /** A cron run that failed or was partial: its notification (backup-events.ts alertBackupRun). */
+  afterProblem(config: BackupConfigRow, columns: { state: string; error?: string | null }): Promise<void>;
 }
 
 const UPDATE: readonly UpdateKey[] = [UPDATE_KEYS.backupHistories];
@@ -63,6 +65,7 @@ export function createBackupCallbackService(dependencies: BackupCallbackDependen
         dependencies.publish(await dependencies.usersWithServerAccess(config.serverId), UPDATE);
         // Best effort: the run is recorded whatever happens to the check it asks for.
         if (row.state === 'succeeded') await dependencies.afterSuccess(config).catch(() => undefined);
+        else await dependencies.afterProblem(config, columns).catch(() => undefined);
       }
       return { data: { id: row?.id ?? 0 } };
     },

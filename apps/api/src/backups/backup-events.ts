@@ -17,6 +17,7 @@ import {
 } from '@hostdeck/recipes/backups';
 import type { EventsService } from '../events/events.service.js';
 import type { EventRow } from '../events/events.repository.js';
+import type { Alerts } from '../alerts/alerts.port.js';
 import type { EventHooks } from '../jobs/event-hooks.js';
 import type { Mailer } from '../mail/mailer.js';
 import { translate } from '../i18n/translate.js';
@@ -34,6 +35,27 @@ export interface BackupEventDependencies extends BackupPlanDependencies {
   mailer: Pick<Mailer, 'send'>;
   brand: string;
   log?: (message: string, details: Record<string, unknown>) => void;
+  /** Notifications: backup failed or partial, verification failed (docs/alerts.md); absent in unit tests. */
+  alerts?: Pick<Alerts, 'notify'>;
+}
+
+/** `backup.failed` / `backup.partial` for a run that ended so (a succeeded run tells nobody). */
+export async function alertBackupRun(
+  dependencies: Pick<BackupEventDependencies, 'repository' | 'alerts'>,
+  serverId: number,
+  config: BackupConfigRow | null | undefined,
+  columns: { state: string; error?: string | null },
+) {
+  if (columns.state !== 'failed' && columns.state !== 'partial') return;
+  const drive = config ? await dependencies.repository.findDrive(config.driveId) : null;
+  await dependencies.alerts?.notify({
+    type: columns.state === 'failed' ? 'backup.failed' : 'backup.partial',
+    subject: { serverId },
+    facts: {
+      backup: drive?.name ?? (config ? `#${config.id}` : ''),
+      ...(columns.error ? { detail: columns.error.slice(0, 300) } : {}),
+    },
+  });
 }
 
 const tail = (text: string, length = 1000) => (text.length > length ? `…${text.slice(-length)}` : text);
@@ -236,6 +258,7 @@ export function registerBackupEventHandlers(
           });
         }
         if (config && columns.state === 'succeeded') await startVerifyAfterBackup(config, event.userId);
+        await alertBackupRun(dependencies, event.serverId, config, columns);
         break;
       }
       case BACKUP_EVENT_TYPES.verify: {
@@ -256,6 +279,14 @@ export function registerBackupEventHandlers(
         });
         await repository.updateConfig(config.id, { alert: !ok });
         if (!ok) {
+          await dependencies.alerts?.notify({
+            type: 'backup.verification_failed',
+            subject: { serverId: config.serverId },
+            facts: {
+              backup: (await repository.findDrive(config.driveId))?.name ?? `#${config.id}`,
+              detail: problems.slice(0, 3).join('; ').slice(0, 300),
+            },
+          });
           try {
             await sendVerificationAlert(dependencies, config, problems);
           } catch (error) {

@@ -6,7 +6,7 @@ import { createInventoryReader } from '../server-sections/inventory-reader.js';
 import { createBackupCallbackService } from './backup-callback.service.js';
 import { createBackupDownloadLinks } from './backup-download-link.js';
 import { createBackupDrivesService } from './backup-drives.service.js';
-import { registerBackupEventHandlers, registerBackupTasks } from './backup-events.js';
+import { alertBackupRun, registerBackupEventHandlers, registerBackupTasks } from './backup-events.js';
 import { recordMissedRuns, startMissedRunCheck } from './backup-missed.js';
 import { createBackupTokens } from './backup-token.js';
 import { startDueVerifications } from './backup-verify-schedule.js';
@@ -51,6 +51,7 @@ export const backupsArea = defineArea({
       events: panel.events,
       mailer: panel.mailer,
       brand: panel.config.brand,
+      alerts: panel.alerts,
       log: (message: string, details: Record<string, unknown>) => panel.appLog.warn(details, message),
     };
     return {
@@ -75,6 +76,8 @@ export const backupsArea = defineArea({
           if (!server) return;
           await backups.verify({ id: server.userId }, config.serverId, config.id, { full: false });
         },
+        afterProblem: (config, columns) =>
+          alertBackupRun({ repository, alerts: panel.alerts }, config.serverId, config, columns),
       }),
     };
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STATUS } from '@hostdeck/contracts';
+import type { Alerts } from '../alerts/alerts.port.js';
 import type { EventHooks } from '../jobs/event-hooks.js';
 import { CERTIFICATE_MODEL_TYPE } from './certificate-events.js';
 import type { CertificatesRepository } from './certificates.repository.js';
@@ -40,6 +41,8 @@ export function registerCertificateFinishedHandler(dependencies: {
   hooks: EventHooks;
   repository: CertificatesRepository;
   publish: (serverId: number) => Promise<void>;
+  /** Notifications: a Let's Encrypt issuance or renewal that failed (docs/alerts.md). */
+  alerts?: Pick<Alerts, 'notify'>;
 }) {
   dependencies.hooks.onFinished('certificate_', async (event) => {
     if (
@@ -50,6 +53,13 @@ export function registerCertificateFinishedHandler(dependencies: {
       const row = await dependencies.repository.find(event.modelId);
       if (row?.status === 'pending' && row.type === 'letsencrypt') {
         await dependencies.repository.recordFailure(row.id, event.errorReason ?? event.status);
+      }
+      if (row?.type === 'letsencrypt' && event.status === EVENT_STATUS.error) {
+        await dependencies.alerts?.notify({
+          type: 'certificate.renewal_failed',
+          subject: { siteId: row.siteId },
+          facts: event.errorReason ? { detail: event.errorReason.slice(0, 300) } : {},
+        });
       }
     }
     if (event.serverId !== null) await dependencies.publish(event.serverId);

@@ -48,9 +48,10 @@ export const certificatesArea = defineArea({
       repository: certificateRepository,
       acme: createAcmeAccounts({ ...config.acme, dataDir: config.dataDir }, secretBox),
     }),
-  onFinished: (hooks, { certificateRepository, publishCertificates }) =>
+  onFinished: (hooks, { certificateRepository, publishCertificates, alerts }) =>
     registerCertificateFinishedHandler({
       hooks,
+      alerts,
       repository: certificateRepository,
       publish: publishCertificates,
     }),

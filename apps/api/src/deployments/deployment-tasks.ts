@@ -5,6 +5,7 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
 import type { EventRow } from '../events/events.repository.js';
 import { eventError } from '../jobs/event-error.js';
+import type { Alerts } from '../alerts/alerts.port.js';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
 import { usersWithServerAccess } from '../policy/server-policy.js';
 import type { RealtimeBus } from '../realtime/realtime-bus.js';
@@ -36,6 +37,8 @@ export interface DeploymentTaskDependencies {
   secretBox: SecretBox;
   repository: DeploymentsRepository;
   loadSite(siteId: number): Promise<SiteRow | undefined>;
+  /** Notifications: deployment finished or failed (docs/alerts.md). */
+  alerts: Alerts;
 }
 
 /**
@@ -136,6 +139,18 @@ export function registerDeploymentTasks(dependencies: DeploymentTaskDependencies
       finishedAt: new Date(),
     });
     await notify(event, [DEPLOYMENTS_UPDATE_KEY, SITE_UPDATE_KEY]);
+    // A cancelled deployment is the user's own doing: nothing to tell them.
+    if (event.siteId !== null && event.status !== EVENT_STATUS.cancelled) {
+      const failed = event.status !== EVENT_STATUS.finished;
+      await dependencies.alerts.notify({
+        type: failed ? 'deployment.failed' : 'deployment.finished',
+        subject: { siteId: event.siteId },
+        facts: {
+          deployment: event.modelId,
+          ...(failed && event.errorReason ? { detail: event.errorReason.slice(0, 300) } : {}),
+        },
+      });
+    }
   });
 
   hooks.onFinished(SITE_COMMAND_EVENT_TYPE, async (event) => notify(event, [COMMANDS_UPDATE_KEY]));

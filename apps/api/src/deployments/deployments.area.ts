@@ -35,7 +35,7 @@ export const deploymentsArea = defineArea({
     };
   },
   routes: deploymentsRoutes,
-  tasks: (hooks, { db, bus, secretBox, deploymentRepository, siteAccess }) =>
+  tasks: (hooks, { db, bus, secretBox, deploymentRepository, siteAccess, alerts }) =>
     registerDeploymentTasks({
       db,
       hooks,
@@ -43,6 +43,7 @@ export const deploymentsArea = defineArea({
       secretBox,
       repository: deploymentRepository,
       loadSite: siteAccess.loadSite,
+      alerts,
     }),
   updateKeys: [DEPLOYMENTS_UPDATE_KEY, COMMANDS_UPDATE_KEY],
   messages: deploymentsVi,

@@ -75,6 +75,10 @@ const PUBLIC_ON_PURPOSE = new Set([
   'POST /api/subscribes',
   'POST /api/subscribes/confirm',
   'POST /api/subscribes/unsubscribe',
+  // Telegram's calls to the bot (alerts, docs/alerts.md): authenticated by the secret Telegram
+  // echoes in X-Telegram-Bot-Api-Secret-Token (constant time; 404 when no secret is configured),
+  // a link code is single use and expires; rate-limited, no CSRF (Telegram calls it).
+  'POST /api/webhooks/telegram',
   // The SPA's shell and its static files carry no data.
   'GET /',
   'HEAD /',
