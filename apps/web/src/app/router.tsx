@@ -218,6 +218,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: lazyPage(() => import('../user/ssh-keys/page').then((module) => module.default)),
               },
               {
+                path: 'user/notifications',
+                Component: lazyPage(() => import('../user/alerts/page').then((module) => module.default)),
+              },
+              {
                 path: 'user/api-tokens',
                 Component: lazyPage(() => import('../user/api-tokens/page').then((module) => module.default)),
               },

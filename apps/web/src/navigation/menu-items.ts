@@ -27,6 +27,7 @@ export type MenuIconName =
   | 'dns'
   | 'sshKeys'
   | 'apiTokens'
+  | 'alerts'
   | 'customScripts'
   | 'transfer'
   | 'billing'
@@ -52,6 +53,7 @@ export const MANAGER_MENU: readonly MenuItem[] = [
   { id: 'dns', labelKey: 'menu.dns', path: '/user/dns', icon: 'dns' },
   { id: 'ssh-keys', labelKey: 'menu.sshKeys', path: '/user/ssh-keys', icon: 'sshKeys' },
   { id: 'api-tokens', labelKey: 'menu.apiTokens', path: '/user/api-tokens', icon: 'apiTokens' },
+  { id: 'notifications', labelKey: 'menu.notifications', path: '/user/notifications', icon: 'alerts' },
   { id: 'custom-scripts', labelKey: 'menu.customScripts', path: '/user/scripts', icon: 'customScripts' },
   { id: 'server-transfer', labelKey: 'menu.serverTransfer', path: '/user/server-transfer', icon: 'transfer' },
   { id: 'billing', labelKey: 'menu.billing', path: '/user/billing', icon: 'billing' },

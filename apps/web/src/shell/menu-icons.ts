@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ApiIcon from '@mui/icons-material/Api';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import BackupIcon from '@mui/icons-material/Backup';
@@ -35,6 +36,7 @@ export const MENU_ICONS: Record<MenuIconName, SvgIconComponent> = {
   dns: DnsIcon,
   sshKeys: KeyIcon,
   apiTokens: TokenIcon,
+  alerts: NotificationsActiveIcon,
   customScripts: TerminalIcon,
   transfer: SwapHorizIcon,
   billing: CreditCardIcon,
