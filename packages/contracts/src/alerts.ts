@@ -25,7 +25,12 @@ export const alertTypeSchema = z.enum(ALERT_TYPES);
 export type AlertType = z.infer<typeof alertTypeSchema>;
 
 /** The types that are incidents: open, then resolved (recovered, back under the threshold). */
-export const INCIDENT_ALERT_TYPES = ['server.unreachable', 'server.disk', 'server.cpu', 'server.memory'] as const;
+export const INCIDENT_ALERT_TYPES = [
+  'server.unreachable',
+  'server.disk',
+  'server.cpu',
+  'server.memory',
+] as const;
 
 /** Where alerts go (issue 23 point 3, docs/alerts.md). */
 export const ALERT_CHANNEL_TYPES = ['email', 'telegram', 'slack', 'discord', 'webhook'] as const;
@@ -36,7 +41,9 @@ export type AlertChannelType = z.infer<typeof alertChannelTypeSchema>;
  * The matrix's default row of a new channel: everything but a successful deployment, which most
  * people do not want a message for each time.
  */
-export const DEFAULT_ALERT_TYPES: readonly AlertType[] = ALERT_TYPES.filter((type) => type !== 'deployment.finished');
+export const DEFAULT_ALERT_TYPES: readonly AlertType[] = ALERT_TYPES.filter(
+  (type) => type !== 'deployment.finished',
+);
 
 /** English messages (i18n keys); Vietnamese in apps/api/src/alerts/alerts.vi.ts. */
 export const ALERT_MESSAGES = {
@@ -48,7 +55,12 @@ export const ALERT_MESSAGES = {
   sendFailed: 'The test message was not delivered: {reason}',
 } as const;
 
-const name = z.string().trim().min(1).max(64).regex(/^[^\p{Cc}]+$/u, 'No control characters');
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{Cc}]+$/u, 'No control characters');
 const httpUrl = z
   .string()
   .trim()
@@ -132,7 +144,12 @@ export const alertRoutes = defineRoutes({
       secret: z.string().nullable(),
     }),
   },
-  update: { method: 'PUT', path: '/api/alerts/channels/:channel', body: alertChannelUpdateSchema, response: channelAnswer },
+  update: {
+    method: 'PUT',
+    path: '/api/alerts/channels/:channel',
+    body: alertChannelUpdateSchema,
+    response: channelAnswer,
+  },
   remove: { method: 'DELETE', path: '/api/alerts/channels/:channel' },
   /** Sends a test message through the channel now. */
   test: { method: 'POST', path: '/api/alerts/channels/:channel/test' },
@@ -148,5 +165,10 @@ export const alertRoutes = defineRoutes({
     }),
   },
   /** Telegram's calls to the bot (spec/000 §7): checked by the secret-token header. */
-  telegramWebhook: { method: 'POST', path: '/api/webhooks/telegram', body: z.unknown(), response: z.object({ ok: z.boolean() }) },
+  telegramWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/telegram',
+    body: z.unknown(),
+    response: z.object({ ok: z.boolean() }),
+  },
 });

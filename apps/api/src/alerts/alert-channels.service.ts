@@ -156,7 +156,8 @@ export function createAlertChannelsService(options: {
       try {
         await alerts.sendToChannel(channel, user, 'test', ALERT_TEST_TEXT, { brand });
       } catch (error) {
-        const reason = error instanceof OutboundRefusedError ? error.reason : error instanceof Error ? error.message : '';
+        const reason =
+          error instanceof OutboundRefusedError ? error.reason : error instanceof Error ? error.message : '';
         throw new ValidationError({ channel: [ALERT_MESSAGES.sendFailed] }, { reason });
       }
     },
@@ -185,20 +186,25 @@ export function createAlertChannelsService(options: {
      */
     async telegramWebhook(secretHeader: string | undefined, update: unknown): Promise<{ ok: boolean }> {
       if (!telegram?.webhookSecret) throw new NotFoundError();
-      const given = createHash('sha256').update(secretHeader ?? '').digest();
+      const given = createHash('sha256')
+        .update(secretHeader ?? '')
+        .digest();
       const expected = createHash('sha256').update(telegram.webhookSecret).digest();
       if (secretHeader === undefined || !timingSafeEqual(given, expected)) throw new UnauthenticatedError();
       const message = (update as { message?: { chat?: { id?: unknown }; text?: unknown } } | null)?.message;
       const chatId = message?.chat?.id;
       const text = message?.text;
-      if ((typeof chatId !== 'number' && typeof chatId !== 'string') || typeof text !== 'string') return { ok: true };
+      if ((typeof chatId !== 'number' && typeof chatId !== 'string') || typeof text !== 'string')
+        return { ok: true };
       const start = /^\/start(?:@\w+)?\s+([\w-]{8,64})\s*$/.exec(text);
       if (!start) return { ok: true };
       const channel = await repository.findByLinkCode(hashCode(start[1]!));
       if (!channel || channel.type !== 'telegram') {
-        await sendTelegramMessage(telegram, String(chatId), translate('en', TELEGRAM_UNKNOWN_CODE_TEXT, { brand })).catch(
-          () => undefined,
-        );
+        await sendTelegramMessage(
+          telegram,
+          String(chatId),
+          translate('en', TELEGRAM_UNKNOWN_CODE_TEXT, { brand }),
+        ).catch(() => undefined);
         return { ok: true };
       }
       await repository.updateChannel(channel.id, {

@@ -45,7 +45,11 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 const TELEGRAM_TIMEOUT_MS = 10_000;
 
 /** Sends one message through Telegram's Bot API (sendMessage); throws when Telegram refuses it. */
-export async function sendTelegramMessage(telegram: TelegramSettings, chatId: string, text: string): Promise<void> {
+export async function sendTelegramMessage(
+  telegram: TelegramSettings,
+  chatId: string,
+  text: string,
+): Promise<void> {
   const answer = await requestJson(
     `${telegram.apiUrl}/bot${telegram.token}/sendMessage`,
     {

@@ -39,7 +39,12 @@ export function createAlertsRepository(db: Database) {
 
     async updateChannel(
       id: number,
-      values: Partial<Pick<AlertChannelRow, 'name' | 'alertTypes' | 'sealedConfig' | 'target' | 'linkCodeHash' | 'linkExpiresAt'>>,
+      values: Partial<
+        Pick<
+          AlertChannelRow,
+          'name' | 'alertTypes' | 'sealedConfig' | 'target' | 'linkCodeHash' | 'linkExpiresAt'
+        >
+      >,
     ): Promise<AlertChannelRow> {
       const rows = await db.update(alertChannels).set(values).where(eq(alertChannels.id, id)).returning();
       return rows[0]!;
@@ -69,7 +74,10 @@ export function createAlertsRepository(db: Database) {
     },
 
     async findTeam(id: number): Promise<{ id: number; userId: number } | null> {
-      const rows = await db.select({ id: teams.id, userId: teams.userId }).from(teams).where(eq(teams.id, id));
+      const rows = await db
+        .select({ id: teams.id, userId: teams.userId })
+        .from(teams)
+        .where(eq(teams.id, id));
       return rows[0] ?? null;
     },
 
@@ -117,7 +125,11 @@ export function createAlertsRepository(db: Database) {
         ...(teamIds.length > 0 ? [inArray(alertChannels.teamId, [...teamIds])] : []),
       ];
       if (conditions.length === 0) return Promise.resolve([]);
-      return db.select().from(alertChannels).where(or(...conditions)).orderBy(alertChannels.id);
+      return db
+        .select()
+        .from(alertChannels)
+        .where(or(...conditions))
+        .orderBy(alertChannels.id);
     },
 
     /** Opens the incident; answers false when one with this key is open already. */
@@ -146,7 +158,10 @@ export function createAlertsRepository(db: Database) {
     },
 
     /** Remembers a sign-in address; answers true when the user had not used it before. */
-    async rememberLoginAddress(userId: number, addressHash: string): Promise<{ isNew: boolean; first: boolean }> {
+    async rememberLoginAddress(
+      userId: number,
+      addressHash: string,
+    ): Promise<{ isNew: boolean; first: boolean }> {
       const known = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(alertLoginAddresses)

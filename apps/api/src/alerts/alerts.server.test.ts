@@ -11,7 +11,12 @@ import { eq } from '../testing/sql.js';
 import type { TestApp } from '../testing/test-app.js';
 import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
-import { startTelegramFake, startWebhookReceiver, type LocalReceiver, type TelegramFake } from './testing/alert-receivers.js';
+import {
+  startTelegramFake,
+  startWebhookReceiver,
+  type LocalReceiver,
+  type TelegramFake,
+} from './testing/alert-receivers.js';
 
 /**
  * Issue 23's check for notifications: a deployment that fails on a booted test server posts once
@@ -74,7 +79,11 @@ describe('a failed deployment alerts its owner', () => {
   });
 
   it('posts once to the signed webhook and once to Telegram', async () => {
-    const hook = await api.post(alertRoutes.create.path, { type: 'webhook', name: 'Receiver', url: receiver.url });
+    const hook = await api.post(alertRoutes.create.path, {
+      type: 'webhook',
+      name: 'Receiver',
+      url: receiver.url,
+    });
     expect(hook.statusCode, hook.body).toBe(201);
     const { secret } = hook.json<{ secret: string }>();
     const chat = await api.post(alertRoutes.create.path, { type: 'telegram', name: 'Chat' });
@@ -103,8 +112,13 @@ describe('a failed deployment alerts its owner', () => {
     expect(finished.status).toBe(EVENT_STATUS.error);
     await waitFor(
       async () => {
-        const [row] = await test.database.db.select().from(deployments).where(eq(deployments.id, deployment.id));
-        return row?.status === 'failed' && receiver.received.length > 0 && telegram.messages().length > afterLink;
+        const [row] = await test.database.db
+          .select()
+          .from(deployments)
+          .where(eq(deployments.id, deployment.id));
+        return (
+          row?.status === 'failed' && receiver.received.length > 0 && telegram.messages().length > afterLink
+        );
       },
       { timeoutMs: 30_000, what: 'the alerts of the failed deployment' },
     );
@@ -114,7 +128,9 @@ describe('a failed deployment alerts its owner', () => {
     const timestamp = String(request!.headers['x-hostdeck-timestamp']);
     const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${request!.body}`).digest('hex')}`;
     const given = String(request!.headers['x-hostdeck-signature']);
-    expect(given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))).toBe(true);
+    expect(
+      given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected)),
+    ).toBe(true);
     expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
     expect(JSON.parse(request!.body)).toMatchObject({
       event: 'deployment.failed',

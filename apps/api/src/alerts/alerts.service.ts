@@ -6,7 +6,12 @@ import { translate } from '../i18n/translate.js';
 import type { AlertChannelRow, AlertsRepository } from './alerts.repository.js';
 import type { AlertFacts, Alerts, AlertSubject } from './alerts.port.js';
 import type { AlertSenders, ChannelConfig } from './alert-senders.js';
-import { ALERT_DETAIL_TEXT, ALERT_RESOLVED_FALLBACK, ALERT_RESOLVED_TEXTS, ALERT_TEXTS } from './alert-texts.js';
+import {
+  ALERT_DETAIL_TEXT,
+  ALERT_RESOLVED_FALLBACK,
+  ALERT_RESOLVED_TEXTS,
+  ALERT_TEXTS,
+} from './alert-texts.js';
 
 /** The purpose a channel's destination is sealed under (crypto/secret-box). */
 export const CHANNEL_SEAL_PURPOSE = 'alert_channels.sealed_config';
@@ -91,7 +96,13 @@ export function createAlertsService(options: {
     await senders.send(configOf(channel), { event, text, facts, fallbackEmail: owner.email, brand });
   }
 
-  async function deliver(type: AlertType, event: string, template: string, subject: AlertSubject, facts: AlertFacts) {
+  async function deliver(
+    type: AlertType,
+    event: string,
+    template: string,
+    subject: AlertSubject,
+    facts: AlertFacts,
+  ) {
     const audience = await audienceOf(subject);
     const channels = await repository.channelsOf(
       audience.userIds,
@@ -104,7 +115,10 @@ export function createAlertsService(options: {
     if (wanted.length === 0) return;
     const teamOwner = new Map(audience.teams.map((team) => [team.id, team.userId]));
     const owners = new Map(
-      (await repository.findUsers([...audience.userIds, ...teamOwner.values()])).map((user) => [user.id, user]),
+      (await repository.findUsers([...audience.userIds, ...teamOwner.values()])).map((user) => [
+        user.id,
+        user,
+      ]),
     );
     const allFacts = { ...audience.names, ...facts };
     await Promise.all(
@@ -165,7 +179,8 @@ export function createAlertsService(options: {
       if (!address) return;
       const hash = createHash('sha256').update(`login:${address}`).digest('hex');
       const { isNew, first } = await repository.rememberLoginAddress(userId, hash);
-      if (isNew && !first) await alerts.notify({ type: 'login.new_address', subject: { userId }, facts: { address } });
+      if (isNew && !first)
+        await alerts.notify({ type: 'login.new_address', subject: { userId }, facts: { address } });
     },
   };
 }

@@ -13,7 +13,12 @@ import { waitFor } from '../testing/wait-for.js';
 import { createAlertSenders, signWebhook } from './alert-senders.js';
 import { createAlertsRepository } from './alerts.repository.js';
 import { createAlertsService, type AlertsService } from './alerts.service.js';
-import { startTelegramFake, startWebhookReceiver, type LocalReceiver, type TelegramFake } from './testing/alert-receivers.js';
+import {
+  startTelegramFake,
+  startWebhookReceiver,
+  type LocalReceiver,
+  type TelegramFake,
+} from './testing/alert-receivers.js';
 
 const TELEGRAM_SECRET = 'telegram-webhook-secret-123';
 const channelPath = (path: string, id: number) => path.replace(':channel', String(id));
@@ -22,7 +27,9 @@ const channelPath = (path: string, id: number) => path.replace(':channel', Strin
 function verifyWebhook(secret: string, headers: Record<string, unknown>, body: string, nowSeconds: number) {
   const timestamp = Number(headers['x-hostdeck-timestamp']);
   const given = Buffer.from(String(headers['x-hostdeck-signature'] ?? ''));
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`);
+  const expected = Buffer.from(
+    `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`,
+  );
   const genuine = given.length === expected.length && timingSafeEqual(given, expected);
   return genuine && Math.abs(nowSeconds - timestamp) <= 300;
 }
@@ -75,7 +82,8 @@ describe('alerts', () => {
 
   async function signedIn(app: TestApp, locale = 'en') {
     const account = await createSignedInUser(app.database.db);
-    if (locale !== 'en') await app.database.db.update(users).set({ locale }).where(eq(users.id, account.user.id));
+    if (locale !== 'en')
+      await app.database.db.update(users).set({ locale }).where(eq(users.id, account.user.id));
     const browser = new TestBrowser(app.app, { headers: { origin: app.config.allowedOrigins[0]! } });
     browser.setCookie(SESSION_COOKIE, account.cookie.slice(`${SESSION_COOKIE}=`.length));
     return { ...account, browser };
@@ -109,10 +117,17 @@ describe('alerts', () => {
     const [request] = receivedAt('/created');
     expect(receivedAt('/created')).toHaveLength(1);
     expect(verifyWebhook(secret, request!.headers, request!.body, Math.floor(Date.now() / 1000))).toBe(true);
-    expect(JSON.parse(request!.body)).toMatchObject({ event: 'test', text: expect.stringContaining('this channel works') });
+    expect(JSON.parse(request!.body)).toMatchObject({
+      event: 'test',
+      text: expect.stringContaining('this channel works'),
+    });
     // A receiver refuses a replay outside its window and a body changed in transit.
-    expect(verifyWebhook(secret, request!.headers, request!.body, Math.floor(Date.now() / 1000) + 3600)).toBe(false);
-    expect(verifyWebhook(secret, request!.headers, `${request!.body} `, Math.floor(Date.now() / 1000))).toBe(false);
+    expect(verifyWebhook(secret, request!.headers, request!.body, Math.floor(Date.now() / 1000) + 3600)).toBe(
+      false,
+    );
+    expect(verifyWebhook(secret, request!.headers, `${request!.body} `, Math.floor(Date.now() / 1000))).toBe(
+      false,
+    );
   });
 
   it('signs `<timestamp>.<body>` with HMAC-SHA256', () => {
@@ -138,7 +153,11 @@ describe('alerts', () => {
       expect(response.statusCode, url).toBe(422);
       expect(response.json<{ errors: Record<string, string[]> }>().errors.url![0]).toMatch(/not allowed/);
     }
-    const file = await browser.post(alertRoutes.create.path, { type: 'discord', name: 'x', url: 'file:///etc/passwd' });
+    const file = await browser.post(alertRoutes.create.path, {
+      type: 'discord',
+      name: 'x',
+      url: 'file:///etc/passwd',
+    });
     expect(file.statusCode).toBe(422);
   });
 
@@ -232,8 +251,12 @@ describe('alerts', () => {
     const path = alertRoutes.telegramWebhook.path;
     expect((await anonymous.request('POST', path, { payload: update })).statusCode).toBe(401);
     expect(
-      (await anonymous.request('POST', path, { payload: update, headers: { 'x-telegram-bot-api-secret-token': 'wrong-secret-value' } }))
-        .statusCode,
+      (
+        await anonymous.request('POST', path, {
+          payload: update,
+          headers: { 'x-telegram-bot-api-secret-token': 'wrong-secret-value' },
+        })
+      ).statusCode,
     ).toBe(401);
     const linked = await anonymous.request('POST', path, {
       payload: update,
@@ -242,12 +265,19 @@ describe('alerts', () => {
     expect(linked.statusCode, linked.body).toBe(200);
     await waitFor(() => telegram.messages().some((message) => message.chat_id === '4242'));
     const list = await browser.get(alertRoutes.list.path);
-    expect(list.json<{ data: AlertChannel[] }>().data.find((row) => row.id === channel.id)?.linked).toBe(true);
+    expect(list.json<{ data: AlertChannel[] }>().data.find((row) => row.id === channel.id)?.linked).toBe(
+      true,
+    );
     // The code is single use.
     const before = telegram.messages().length;
-    await anonymous.request('POST', path, { payload: update, headers: { 'x-telegram-bot-api-secret-token': TELEGRAM_SECRET } });
+    await anonymous.request('POST', path, {
+      payload: update,
+      headers: { 'x-telegram-bot-api-secret-token': TELEGRAM_SECRET },
+    });
     const list2 = await browser.get(alertRoutes.list.path);
-    expect(list2.json<{ data: AlertChannel[] }>().data.find((row) => row.id === channel.id)?.linked).toBe(true);
+    expect(list2.json<{ data: AlertChannel[] }>().data.find((row) => row.id === channel.id)?.linked).toBe(
+      true,
+    );
     expect(telegram.messages().length).toBe(before + 1);
 
     const server = await createServerRecord(test.database.db, test.panel.secretBox, {
@@ -265,7 +295,9 @@ describe('alerts', () => {
     const linkedCount = count();
     await alerts.notify({ type: 'deployment.failed', subject: { siteId: site!.id }, facts: {} });
     expect(count()).toBe(linkedCount + 1);
-    expect(telegram.messages().at(-1)!.text).toContain('Deployment of quiet.example.test on tg-server failed');
+    expect(telegram.messages().at(-1)!.text).toContain(
+      'Deployment of quiet.example.test on tg-server failed',
+    );
     await test.database.db.update(sites).set({ telegramNotification: false }).where(eq(sites.id, site!.id));
     await alerts.notify({ type: 'deployment.failed', subject: { siteId: site!.id }, facts: {} });
     expect(count()).toBe(linkedCount + 1);
@@ -277,7 +309,9 @@ describe('alerts', () => {
     const { data } = await webhookChannel(owner.browser, '/mine');
     for (const response of [
       await other.browser.post(channelPath(alertRoutes.test.path, data.id)),
-      await other.browser.request('PUT', channelPath(alertRoutes.update.path, data.id), { payload: { name: 'x' } }),
+      await other.browser.request('PUT', channelPath(alertRoutes.update.path, data.id), {
+        payload: { name: 'x' },
+      }),
       await other.browser.delete(channelPath(alertRoutes.remove.path, data.id)),
     ]) {
       expect(response.statusCode).toBe(404);
@@ -288,7 +322,11 @@ describe('alerts', () => {
       team_id: owner.team.id,
     });
     expect(foreignTeam.statusCode).toBe(404);
-    const ownTeam = await owner.browser.post(alertRoutes.create.path, { type: 'email', name: 'team', team_id: owner.team.id });
+    const ownTeam = await owner.browser.post(alertRoutes.create.path, {
+      type: 'email',
+      name: 'team',
+      team_id: owner.team.id,
+    });
     expect(ownTeam.statusCode, ownTeam.body).toBe(201);
     expect(ownTeam.json<{ data: AlertChannel }>().data.team_id).toBe(owner.team.id);
   });

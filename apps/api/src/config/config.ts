@@ -214,10 +214,22 @@ const environmentSchema = z.object({
    * X-Telegram-Bot-Api-Secret-Token on every webhook call, its API root (tests run a fake), and its
    * @username for the link the settings page shows.
    */
-  TELEGRAM_BOT_TOKEN: z.string().trim().regex(/^\d+:[\w-]+$/, 'must be a bot token (123456:ABC…)').optional(),
-  TELEGRAM_WEBHOOK_SECRET: z.string().trim().regex(/^[\w-]{16,256}$/, 'must be 16–256 of A-Z a-z 0-9 _ -').optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d+:[\w-]+$/, 'must be a bot token (123456:ABC…)')
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{16,256}$/, 'must be 16–256 of A-Z a-z 0-9 _ -')
+    .optional(),
   TELEGRAM_API_URL: httpUrl().default('https://api.telegram.org'),
-  TELEGRAM_BOT_USERNAME: z.string().trim().regex(/^\w{3,64}$/).optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^\w{3,64}$/)
+    .optional(),
   /**
    * Hosts the outbound fetch (outbound/safe-fetch.ts) may reach although they resolve to loopback
    * or private addresses. For tests only (a receiver on 127.0.0.1); production never sets it.
@@ -225,7 +237,12 @@ const environmentSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** How many days before expiry the daily check alerts about a certificate. */
   ALERTS_CERTIFICATE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
   ACME_DIRECTORY_URL: z.url().default('https://acme-v02.api.letsencrypt.org/directory'),
@@ -318,7 +335,12 @@ export interface Config {
   devOutbox: boolean;
   /** Notifications (docs/alerts.md); telegram null without TELEGRAM_BOT_TOKEN. */
   alerts: {
-    telegram: { token: string; webhookSecret: string | null; apiUrl: string; botUsername: string | null } | null;
+    telegram: {
+      token: string;
+      webhookSecret: string | null;
+      apiUrl: string;
+      botUsername: string | null;
+    } | null;
     outboundAllowHosts: readonly string[];
     certificateDays: number;
   };

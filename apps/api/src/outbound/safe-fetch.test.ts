@@ -56,7 +56,9 @@ describe('safe outbound fetch', () => {
       { address: '93.184.216.34', family: 4 },
       { address: '10.0.0.7', family: 4 },
     ];
-    await expect(checkOutboundUrl('https://hooks.example.test/x', { resolve: rebinding })).rejects.toThrow(/private/);
+    await expect(checkOutboundUrl('https://hooks.example.test/x', { resolve: rebinding })).rejects.toThrow(
+      /private/,
+    );
     await expect(safeFetch(`${base}/`, { body: '{}' })).rejects.toThrow(/loopback/);
     expect(seen).toEqual([]);
   });

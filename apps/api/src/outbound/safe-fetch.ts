@@ -93,7 +93,8 @@ export function parseOutboundUrl(raw: string): URL {
   } catch {
     throw new OutboundRefusedError('not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError('only http and https');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRefusedError('only http and https');
   if (url.username || url.password) throw new OutboundRefusedError('no credentials in the URL');
   if (!url.hostname) throw new OutboundRefusedError('no host');
   return url;
@@ -171,7 +172,9 @@ export async function safeFetch(
         // Connect to the address checked above, whatever DNS would answer now.
         lookup: (_hostname, lookupOptions, callback) => {
           if ((lookupOptions as { all?: boolean }).all) {
-            (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+            (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+              pinned,
+            ]);
           } else callback(null, pinned.address, pinned.family);
         },
         timeout: timeoutMs,

@@ -32,13 +32,19 @@ const closing = (server: Server) => () =>
  * A webhook receiver on 127.0.0.1 (Slack, Discord and generic webhooks alike): keeps every
  * request and answers `status` (200 unless told otherwise).
  */
-export async function startWebhookReceiver(options: { port?: number; status?: number } = {}): Promise<LocalReceiver> {
+export async function startWebhookReceiver(
+  options: { port?: number; status?: number } = {},
+): Promise<LocalReceiver> {
   const received: ReceivedRequest[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString() });
+      received.push({
+        path: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       response.writeHead(options.status ?? 200, { 'content-type': 'text/plain' }).end('ok');
     });
   });
@@ -58,7 +64,9 @@ export interface TelegramFake extends LocalReceiver {
  * A fake Telegram Bot API on 127.0.0.1: `POST /bot<token>/sendMessage` answers like Telegram
  * (`{ ok: true, result: {...} }`), a wrong token answers 401 as Telegram does.
  */
-export async function startTelegramFake(options: { port?: number; token?: string } = {}): Promise<TelegramFake> {
+export async function startTelegramFake(
+  options: { port?: number; token?: string } = {},
+): Promise<TelegramFake> {
   const token = options.token ?? '123456:TEST-token_abc';
   const received: ReceivedRequest[] = [];
   const server = createServer((request, response) => {
@@ -69,14 +77,19 @@ export async function startTelegramFake(options: { port?: number; token?: string
       const path = request.url ?? '/';
       response.setHeader('content-type', 'application/json');
       if (path !== `/bot${token}/sendMessage`) {
-        response.writeHead(401).end(JSON.stringify({ ok: false, error_code: 401, description: 'Unauthorized' }));
+        response
+          .writeHead(401)
+          .end(JSON.stringify({ ok: false, error_code: 401, description: 'Unauthorized' }));
         return;
       }
       received.push({ path, headers: request.headers, body });
       const parsed = JSON.parse(body) as { chat_id: number; text: string };
-      response
-        .writeHead(200)
-        .end(JSON.stringify({ ok: true, result: { message_id: received.length, chat: { id: parsed.chat_id }, text: parsed.text } }));
+      response.writeHead(200).end(
+        JSON.stringify({
+          ok: true,
+          result: { message_id: received.length, chat: { id: parsed.chat_id }, text: parsed.text },
+        }),
+      );
     });
   });
   const port = await listen(server, options.port);
@@ -87,7 +100,8 @@ export async function startTelegramFake(options: { port?: number; token?: string
     port,
     token,
     received,
-    messages: () => received.map((request) => JSON.parse(request.body) as { chat_id: string | number; text: string }),
+    messages: () =>
+      received.map((request) => JSON.parse(request.body) as { chat_id: string | number; text: string }),
     close: closing(server),
   };
 }

@@ -47,7 +47,11 @@ export const alertIncidents = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('alert_incidents_open_key').on(table.key).where(sql`resolved_at is null`)],
+  (table) => [
+    uniqueIndex('alert_incidents_open_key')
+      .on(table.key)
+      .where(sql`resolved_at is null`),
+  ],
 );
 
 /**
@@ -67,10 +71,7 @@ export const alertLoginAddresses = pgTable(
 );
 
 /** Certificates already alerted as expiring (one alert per certificate and expiry date). */
-export const alertCertificateNotices = pgTable(
-  'alert_certificate_notices',
-  {
-    key: varchar('key', { length: 191 }).primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const alertCertificateNotices = pgTable('alert_certificate_notices', {
+  key: varchar('key', { length: 191 }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -87,7 +87,12 @@ export function AlertsPage() {
         {t('alerts.intro')}
       </Typography>
       <Stack direction="row">
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} data-testid="alert-add">
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setAdding(true)}
+          data-testid="alert-add"
+        >
           {t('alerts.add')}
         </Button>
       </Stack>
@@ -125,7 +130,11 @@ export function AlertsPage() {
                     <TableCell>{ownerName(channel)}</TableCell>
                     <TableCell align="right">
                       {channel.type === 'telegram' && !channel.linked ? (
-                        <Button size="small" onClick={() => startLink.mutate(channel.id)} data-testid="alert-link">
+                        <Button
+                          size="small"
+                          onClick={() => startLink.mutate(channel.id)}
+                          data-testid="alert-link"
+                        >
                           {t('alerts.link')}
                         </Button>
                       ) : (
@@ -353,7 +362,12 @@ function AddChannelForm({
           ))}
         </TextField>
         {teams.length > 0 ? (
-          <TextField select label={t('alerts.owner.label')} value={owner} onChange={(event) => setOwner(event.target.value)}>
+          <TextField
+            select
+            label={t('alerts.owner.label')}
+            value={owner}
+            onChange={(event) => setOwner(event.target.value)}
+          >
             <MenuItem value="me">{t('alerts.owner.me')}</MenuItem>
             {teams.map((team) => (
               <MenuItem key={team.id} value={String(team.id)}>

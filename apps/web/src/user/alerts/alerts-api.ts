@@ -25,5 +25,11 @@ export const testAlertChannel = (id: number) =>
   apiSend('POST', apiPath(routes.test.path, { channel: id }), undefined, { parse: () => undefined });
 
 export const linkTelegram = async (id: number) =>
-  (await apiSend('POST', apiPath(routes.telegramLink.path, { channel: id }), undefined, routes.telegramLink.response))
-    .data;
+  (
+    await apiSend(
+      'POST',
+      apiPath(routes.telegramLink.path, { channel: id }),
+      undefined,
+      routes.telegramLink.response,
+    )
+  ).data;
