@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
 import {
-  alertCertificateNotices,
+  alertNotices,
   alertChannels,
   alertIncidents,
   alertLoginAddresses,
@@ -18,6 +18,14 @@ export type AlertIncidentRow = typeof alertIncidents.$inferSelect;
 
 /** The channels, incidents and remembered sign-in addresses of the alerts area (docs/alerts.md). */
 export function createAlertsRepository(db: Database) {
+  async function countLoginAddresses(userId: number): Promise<number> {
+    const rows = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(alertLoginAddresses)
+      .where(eq(alertLoginAddresses.userId, userId));
+    return rows[0]?.count ?? 0;
+  }
+
   return {
     listForOwners(userId: number, teamIds: readonly number[]): Promise<AlertChannelRow[]> {
       const owners =
@@ -162,10 +170,7 @@ export function createAlertsRepository(db: Database) {
       userId: number,
       addressHash: string,
     ): Promise<{ isNew: boolean; first: boolean }> {
-      const known = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(alertLoginAddresses)
-        .where(eq(alertLoginAddresses.userId, userId));
+      const known = await countLoginAddresses(userId);
       const rows = await db
         .insert(alertLoginAddresses)
         .values({ userId, addressHash })
@@ -174,8 +179,10 @@ export function createAlertsRepository(db: Database) {
           set: { lastSeenAt: new Date() },
         })
         .returning({ inserted: sql<boolean>`xmax = 0` });
-      return { isNew: rows[0]?.inserted === true, first: (known[0]?.count ?? 0) === 0 };
+      return { isNew: rows[0]?.inserted === true, first: known === 0 };
     },
+
+    countLoginAddresses,
 
     /** Issued, active certificates expiring before `before`, with their site and server. */
     expiringCertificates(before: Date) {
@@ -198,12 +205,12 @@ export function createAlertsRepository(db: Database) {
     },
 
     /** Records that this notice was sent; answers false when it was already. */
-    async recordCertificateNotice(key: string): Promise<boolean> {
+    async recordNotice(key: string): Promise<boolean> {
       const rows = await db
-        .insert(alertCertificateNotices)
+        .insert(alertNotices)
         .values({ key })
         .onConflictDoNothing()
-        .returning({ key: alertCertificateNotices.key });
+        .returning({ key: alertNotices.key });
       return rows.length > 0;
     },
   };

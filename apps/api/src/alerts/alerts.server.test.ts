@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteResponseSchema, deploymentStartedSchema, EVENT_STATUS } from '@hostdeck/contracts';
 import { alertRoutes, type AlertChannel } from '@hostdeck/contracts/alerts';
-import { stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
+import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { bootWebTestServer } from '../../../../tools/test-server/web-test-server.js';
-import { deployments, events, sites } from '../database/schema.js';
+import { alertNotices, deployments, events, sites } from '../database/schema.js';
 import type { ApiClient } from '../policy/testing/policy-fixtures.js';
 import { createConnectedTestApp, markProvisioned } from '../testing/connected-test-server.js';
 import { eq } from '../testing/sql.js';
@@ -36,6 +36,7 @@ describe('a failed deployment alerts its owner', () => {
   let test: TestApp;
   let api: ApiClient;
   let siteId: number;
+  let serverId: number;
 
   const waitForEvent = (id: number) =>
     waitFor(
@@ -52,7 +53,6 @@ describe('a failed deployment alerts its owner', () => {
       startWebhookReceiver(),
       startTelegramFake(),
     ]);
-    let serverId: number;
     ({ test, api, serverId } = await createConnectedTestApp(pglite!, testServer, {
       workers: true,
       env: {
@@ -60,6 +60,8 @@ describe('a failed deployment alerts its owner', () => {
         TELEGRAM_BOT_TOKEN: telegram.token,
         TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
         TELEGRAM_API_URL: telegram.apiUrl,
+        // The cron failure check reads the jobs' last runs this often (schedules/schedule-failures.ts).
+        ALERTS_CRON_CHECK_SECONDS: '10',
       },
     }));
     await markProvisioned(test, testServer, serverId);
@@ -141,4 +143,38 @@ describe('a failed deployment alerts its owner', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ chat_id: '777', text: expect.stringContaining(`Deployment of ${SITE}`) });
   }, 600_000);
+
+  it('alerts a cron job whose run failed on the server, once', async () => {
+    const [site] = await test.database.db.select().from(sites).where(eq(sites.id, siteId));
+    const created = await api.post(`/api/servers/${serverId}/schedules`, {
+      user: site!.linuxUser,
+      command: 'echo broken; exit 3',
+      expression: '0 3 * * *',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { data } = created.json<{ data: { id: number; schedule: number } }>();
+    const event = await waitForEvent(data.id);
+    expect(event.status, event.output ?? '').toBe(EVENT_STATUS.finished);
+    // What cron runs at 03:00, run now: the wrapper records the run and its exit status.
+    const run = await runOnTestServer(testServer, [
+      '/usr/local/lib/hostdeck/cron-run',
+      String(data.schedule),
+      'cron',
+    ]);
+    expect(run.code).toBe(3);
+
+    const cronAlerts = () =>
+      receiver.received.filter(
+        (request) => (JSON.parse(request.body) as { event: string }).event === 'cron.failed',
+      );
+    await waitFor(() => cronAlerts().length > 0, { timeoutMs: 60_000, what: 'the cron.failed alert' });
+    expect(JSON.parse(cronAlerts()[0]!.body)).toMatchObject({
+      text: expect.stringContaining('Cron job echo broken; exit 3 on test-server failed'),
+      facts: { exit_code: 3 },
+    });
+    // The run is recorded as alerted (alert_notices): the checks that find it again send nothing.
+    const notices = await test.database.db.select().from(alertNotices);
+    expect(notices.filter((notice) => notice.key.startsWith(`cron:${data.schedule}:`))).toHaveLength(1);
+    expect(cronAlerts()).toHaveLength(1);
+  }, 300_000);
 });

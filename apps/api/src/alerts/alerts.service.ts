@@ -168,6 +168,15 @@ export function createAlertsService(options: {
 
   return {
     ...alerts,
+    /**
+     * `notify`, once per `key` ever (alert_notices): for periodic checks that find the same fact
+     * again (a certificate near its expiry, a cron job's failed run).
+     */
+    async notifyOnce(key: string, input: Parameters<Alerts['notify']>[0]): Promise<boolean> {
+      if (!(await repository.recordNotice(key))) return false;
+      await alerts.notify(input);
+      return true;
+    },
     sendToChannel,
     configOf,
 

@@ -4,7 +4,8 @@ import { alertRoutes, type AlertChannel } from '@hostdeck/contracts/alerts';
 import { TestBrowser } from '../accounts/testing/test-browser.js';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { createSecretBox } from '../crypto/secret-box.js';
-import { sites, users } from '../database/schema.js';
+import { certificates, sites, users } from '../database/schema.js';
+import { PASSWORD } from '../accounts/testing/accounts.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { eq } from '../testing/sql.js';
 import { createTestApp, TEST_APP_KEY, type TestApp } from '../testing/test-app.js';
@@ -12,6 +13,7 @@ import { availableTestDatabases } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
 import { createAlertSenders, signWebhook } from './alert-senders.js';
 import { createAlertsRepository } from './alerts.repository.js';
+import { checkExpiringCertificates } from './certificate-expiry.js';
 import { createAlertsService, type AlertsService } from './alerts.service.js';
 import {
   startTelegramFake,
@@ -329,5 +331,71 @@ describe('alerts', () => {
     });
     expect(ownTeam.statusCode, ownTeam.body).toBe(201);
     expect(ownTeam.json<{ data: AlertChannel }>().data.team_id).toBe(owner.team.id);
+  });
+
+  it('alerts a sign-in from a new address, not the first one nor a known one', async () => {
+    const account = await createSignedInUser(test.database.db, 'Login Watcher', { password: PASSWORD });
+    const owner = new TestBrowser(test.app, { headers: { origin: test.config.allowedOrigins[0]! } });
+    owner.setCookie(SESSION_COOKIE, account.cookie.slice(`${SESSION_COOKIE}=`.length));
+    await webhookChannel(owner, '/login');
+    const login = async (remoteAddress: string) => {
+      const browser = new TestBrowser(test.app, {
+        headers: { origin: test.config.allowedOrigins[0]! },
+        remoteAddress,
+      });
+      const response = await browser.post('/api/login', { email: account.user.email, password: PASSWORD });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const seen = async (count: number) =>
+      waitFor(
+        async () =>
+          (await createAlertsRepository(test.database.db).countLoginAddresses(account.user.id)) === count,
+        {
+          what: `${count} remembered addresses`,
+        },
+      );
+    await login('198.51.100.7');
+    await seen(1);
+    await login('198.51.100.7');
+    await login('203.0.113.9');
+    await seen(2);
+    await waitFor(() => receivedAt('/login').length > 0, { what: 'the new address alert' });
+    expect(receivedAt('/login')).toHaveLength(1);
+    expect(JSON.parse(receivedAt('/login')[0]!.body)).toMatchObject({
+      event: 'login.new_address',
+      text: 'New sign-in to your account from 203.0.113.9',
+    });
+  });
+
+  it('alerts an expiring certificate once per expiry date', async () => {
+    const { browser, user } = await signedIn(test);
+    await webhookChannel(browser, '/expiry');
+    const server = await createServerRecord(test.database.db, test.panel.secretBox, {
+      userId: user.id,
+      ip: '192.0.2.13',
+      port: 22,
+      password: 'x',
+      name: 'cert-server',
+    });
+    const [site] = await test.database.db
+      .insert(sites)
+      .values({ serverId: server.id, userId: user.id, name: 'expiring.example.test', linuxUser: 'expiring' })
+      .returning();
+    const expiresAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    await test.database.db.insert(certificates).values({
+      siteId: site!.id,
+      type: 'letsencrypt',
+      status: 'issued',
+      active: true,
+      domains: ['expiring.example.test'],
+      expiresAt,
+    });
+    const check = { repository: createAlertsRepository(test.database.db), alerts, days: 14 };
+    await checkExpiringCertificates(check);
+    await checkExpiringCertificates(check);
+    expect(receivedAt('/expiry')).toHaveLength(1);
+    expect(JSON.parse(receivedAt('/expiry')[0]!.body).text).toBe(
+      `The certificate of expiring.example.test expires on ${expiresAt.toISOString().slice(0, 10)}`,
+    );
   });
 });

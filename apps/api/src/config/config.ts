@@ -243,6 +243,8 @@ const environmentSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** How often the panel reads its cron jobs' last runs for `cron.failed` (schedules/schedule-failures.ts). */
+  ALERTS_CRON_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** How many days before expiry the daily check alerts about a certificate. */
   ALERTS_CERTIFICATE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
   ACME_DIRECTORY_URL: z.url().default('https://acme-v02.api.letsencrypt.org/directory'),
@@ -343,6 +345,7 @@ export interface Config {
     } | null;
     outboundAllowHosts: readonly string[];
     certificateDays: number;
+    cronCheckMs: number;
   };
   /** Free certificates (certificates/acme-account.ts). */
   acme: {
@@ -515,6 +518,7 @@ export function loadConfig(
         : null,
       outboundAllowHosts: values.OUTBOUND_ALLOW_HOSTS,
       certificateDays: values.ALERTS_CERTIFICATE_DAYS,
+      cronCheckMs: values.ALERTS_CRON_CHECK_SECONDS * 1000,
     },
     acme: {
       directoryUrl: values.ACME_DIRECTORY_URL,

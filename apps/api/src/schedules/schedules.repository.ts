@@ -28,6 +28,10 @@ export function createSchedulesRepository(db: Database) {
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(schedules.id, id));
     },
+    /** Every active job of every server (the failed-run check reads their servers). */
+    async listActive(): Promise<ScheduleRow[]> {
+      return db.select().from(schedules).where(eq(schedules.status, 'active')).orderBy(asc(schedules.id));
+    },
     async remove(id: number): Promise<void> {
       await db.delete(schedules).where(eq(schedules.id, id));
     },

@@ -70,8 +70,11 @@ export const alertLoginAddresses = pgTable(
   (table) => [uniqueIndex('alert_login_addresses_user_address').on(table.userId, table.addressHash)],
 );
 
-/** Certificates already alerted as expiring (one alert per certificate and expiry date). */
-export const alertCertificateNotices = pgTable('alert_certificate_notices', {
+/**
+ * One-off alerts already sent, by key (`certificate:7:2026-12-31`, `cron:4:2026-12-01T04:00:00Z`):
+ * what a periodic check finds again and again is alerted once.
+ */
+export const alertNotices = pgTable('alert_notices', {
   key: varchar('key', { length: 191 }).primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
