@@ -4,6 +4,8 @@ import { alertRoutes, type AlertChannel } from '@hostdeck/contracts/alerts';
 import { TestBrowser } from '../accounts/testing/test-browser.js';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { createSecretBox } from '../crypto/secret-box.js';
+import { alertBackupRun } from '../backups/backup-events.js';
+import { createBackupsRepository } from '../backups/backups.repository.js';
 import { certificates, sites, users } from '../database/schema.js';
 import { PASSWORD } from '../accounts/testing/accounts.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
@@ -82,6 +84,19 @@ describe('alerts', () => {
     await telegram?.close();
   });
 
+  const restartedAlerts = () =>
+    createAlertsService({
+      repository: createAlertsRepository(test.database.db),
+      senders: createAlertSenders({
+        mailer: { send: async () => undefined, close: () => undefined },
+        telegram: null,
+        outbound: { allowHosts: ['127.0.0.1'] },
+      }),
+      secretBox: createSecretBox(Buffer.from(TEST_APP_KEY.slice('base64:'.length), 'base64')),
+      brand: 'HostDeck',
+      log: { warn: () => undefined },
+    });
+
   async function signedIn(app: TestApp, locale = 'en') {
     const account = await createSignedInUser(app.database.db);
     if (locale !== 'en')
@@ -113,6 +128,10 @@ describe('alerts', () => {
     const list = await browser.get(alertRoutes.list.path);
     expect(list.body).not.toContain(secret);
     expect(list.body).not.toContain('/created');
+    // Sealed at rest: neither the URL nor the secret is readable in the row.
+    const row = (await createAlertsRepository(test.database.db).findChannel(data.id))!;
+    expect(row.sealedConfig).not.toContain('/created');
+    expect(row.sealedConfig).not.toContain(secret);
 
     const sent = await browser.post(channelPath(alertRoutes.test.path, data.id));
     expect(sent.statusCode, sent.body).toBe(204);
@@ -198,6 +217,8 @@ describe('alerts', () => {
     const input = { key, type: 'server.unreachable' as const, subject: { serverId: server.id }, facts: {} };
     await alerts.open(input);
     await alerts.open(input);
+    // A restarted panel (a new service over the same tables) does not alert the open incident again.
+    await restartedAlerts().open(input);
     expect(receivedAt('/incident')).toHaveLength(1);
     expect(JSON.parse(receivedAt('/incident')[0]!.body).text).toBe('Không kết nối được tới máy chủ web-vi');
     await alerts.resolve({ key, facts: {} });
@@ -397,5 +418,33 @@ describe('alerts', () => {
     expect(JSON.parse(receivedAt('/expiry')[0]!.body).text).toBe(
       `The certificate of expiring.example.test expires on ${expiresAt.toISOString().slice(0, 10)}`,
     );
+  });
+
+  it('alerts a failed or partial backup run, not a successful one', async () => {
+    const { browser, user } = await signedIn(test);
+    await webhookChannel(browser, '/backup');
+    const server = await createServerRecord(test.database.db, test.panel.secretBox, {
+      userId: user.id,
+      ip: '192.0.2.14',
+      port: 22,
+      password: 'x',
+      name: 'backup-server',
+    });
+    const dependencies = { repository: createBackupsRepository(test.database.db), alerts };
+    await alertBackupRun(dependencies, server.id, null, { state: 'succeeded', error: null });
+    await alertBackupRun(dependencies, server.id, null, { state: 'failed', error: 'disk full' });
+    await alertBackupRun(dependencies, server.id, null, { state: 'partial', error: 'one database failed' });
+    expect(
+      receivedAt('/backup').map((request) => JSON.parse(request.body) as { event: string; text: string }),
+    ).toEqual([
+      expect.objectContaining({
+        event: 'backup.failed',
+        text: expect.stringContaining('Details: disk full'),
+      }),
+      expect.objectContaining({
+        event: 'backup.partial',
+        text: expect.stringContaining('finished with errors'),
+      }),
+    ]);
   });
 });
