@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_STATUS } from '@hostdeck/contracts';
 import { alertRoutes, type AlertChannel } from '@hostdeck/contracts/alerts';
 import { TestBrowser } from '../accounts/testing/test-browser.js';
 import { SESSION_COOKIE } from '../auth/sessions.repository.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import { alertBackupRun } from '../backups/backup-events.js';
 import { createBackupsRepository } from '../backups/backups.repository.js';
+import { CERTIFICATE_EVENT_TYPES, CERTIFICATE_MODEL_TYPE } from '../certificates/certificate-events.js';
+import { registerCertificateFinishedHandler } from '../certificates/certificate-renewal.js';
+import { createCertificatesRepository } from '../certificates/certificates.repository.js';
 import { certificates, sites, users } from '../database/schema.js';
+import type { EventRow } from '../events/events.repository.js';
+import { createEventHooks } from '../jobs/event-hooks.js';
 import { PASSWORD } from '../accounts/testing/accounts.js';
 import { createServerRecord, createSignedInUser } from '../testing/fixtures.js';
 import { eq } from '../testing/sql.js';
@@ -444,6 +450,56 @@ describe('alerts', () => {
       expect.objectContaining({
         event: 'backup.partial',
         text: expect.stringContaining('finished with errors'),
+      }),
+    ]);
+  });
+
+  it('alerts a failed renewal of an issued certificate, not a failed first issuance', async () => {
+    const { browser, user } = await signedIn(test);
+    await webhookChannel(browser, '/renewal');
+    const server = await createServerRecord(test.database.db, test.panel.secretBox, {
+      userId: user.id,
+      ip: '192.0.2.15',
+      port: 22,
+      password: 'x',
+    });
+    const [site] = await test.database.db
+      .insert(sites)
+      .values({ serverId: server.id, userId: user.id, name: 'renew.example.test', linuxUser: 'renew' })
+      .returning();
+    const [issued, pending] = await test.database.db
+      .insert(certificates)
+      .values([
+        { siteId: site!.id, type: 'letsencrypt', status: 'issued', active: true, domains: [] },
+        { siteId: site!.id, type: 'letsencrypt', status: 'pending', domains: [] },
+      ])
+      .returning();
+    const hooks = createEventHooks();
+    registerCertificateFinishedHandler({
+      hooks,
+      repository: createCertificatesRepository(test.database.db),
+      publish: async () => undefined,
+      alerts,
+    });
+    const failedEvent = (certificateId: number) =>
+      ({
+        id: certificateId,
+        type: CERTIFICATE_EVENT_TYPES.issue,
+        status: EVENT_STATUS.error,
+        modelType: CERTIFICATE_MODEL_TYPE,
+        modelId: certificateId,
+        serverId: null,
+        siteId: site!.id,
+        errorReason: 'urn:ietf:params:acme:error:rateLimited',
+      }) as unknown as EventRow;
+    await hooks.finished(failedEvent(pending!.id));
+    await hooks.finished(failedEvent(issued!.id));
+    expect(
+      receivedAt('/renewal').map((request) => JSON.parse(request.body) as { event: string; text: string }),
+    ).toEqual([
+      expect.objectContaining({
+        event: 'certificate.renewal_failed',
+        text: 'Renewing the certificate of renew.example.test failed\nDetails: urn:ietf:params:acme:error:rateLimited',
       }),
     ]);
   });

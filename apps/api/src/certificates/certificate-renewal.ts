@@ -54,7 +54,8 @@ export function registerCertificateFinishedHandler(dependencies: {
       if (row?.status === 'pending' && row.type === 'letsencrypt') {
         await dependencies.repository.recordFailure(row.id, event.errorReason ?? event.status);
       }
-      if (row?.type === 'letsencrypt' && event.status === EVENT_STATUS.error) {
+      // A renewal reuses its issued row (a first issuance's row is pending): only that alerts.
+      if (row?.type === 'letsencrypt' && row.status === 'issued' && event.status === EVENT_STATUS.error) {
         await dependencies.alerts?.notify({
           type: 'certificate.renewal_failed',
           subject: { siteId: row.siteId },
