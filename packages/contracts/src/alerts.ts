@@ -24,4 +24,9 @@ export const alertTypeSchema = z.enum(ALERT_TYPES);
 export type AlertType = z.infer<typeof alertTypeSchema>;
 
 /** The types that are incidents: open, then resolved (recovered, back under the threshold). */
-export const INCIDENT_ALERT_TYPES = ['server.unreachable', 'server.disk', 'server.cpu', 'server.memory'] as const;
+export const INCIDENT_ALERT_TYPES = [
+  'server.unreachable',
+  'server.disk',
+  'server.cpu',
+  'server.memory',
+] as const;
