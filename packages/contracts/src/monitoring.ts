@@ -19,9 +19,7 @@ export const metricsSampleSchema = z.object({
   at: z.number().int().positive(),
   cpu: z.number().min(0).max(100),
   memory: z.object({ used: bytes, total: bytes }),
-  disks: z
-    .array(z.object({ mount: z.string().min(1).max(4096), used: bytes, total: bytes }))
-    .max(16),
+  disks: z.array(z.object({ mount: z.string().min(1).max(4096), used: bytes, total: bytes })).max(16),
   load: z.tuple([z.number().nonnegative(), z.number().nonnegative(), z.number().nonnegative()]),
   network: z.object({ rx: bytes, tx: bytes }),
 });

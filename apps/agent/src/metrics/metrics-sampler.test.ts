@@ -33,7 +33,12 @@ describe('the metrics sampler', () => {
   it('compares each reading with the previous one and keeps a bounded buffer', async () => {
     const proc = mkdtempSync(path.join(os.tmpdir(), 'hostdeck-proc-'));
     let clock = 1_000_000;
-    const sampler = createMetricsSampler({ intervalSeconds: 60, procRoot: proc, now: () => clock, capacity: 2 });
+    const sampler = createMetricsSampler({
+      intervalSeconds: 60,
+      procRoot: proc,
+      now: () => clock,
+      capacity: 2,
+    });
     writeProc(proc, { busy: 100, idle: 900, rx: 1000, tx: 2000 });
     expect(await sampler.sample()).toBeNull();
     clock += 10_000;

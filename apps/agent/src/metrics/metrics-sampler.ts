@@ -47,7 +47,9 @@ export function createMetricsSampler(options: MetricsSamplerOptions) {
   async function sample(): Promise<MetricsSample | null> {
     const at = now();
     const [stat, netdev, meminfo, loadavg, mounts] = await Promise.all(
-      ['stat', 'net/dev', 'meminfo', 'loadavg', 'self/mounts'].map((name) => readFile(`${proc}/${name}`, 'utf8')),
+      ['stat', 'net/dev', 'meminfo', 'loadavg', 'self/mounts'].map((name) =>
+        readFile(`${proc}/${name}`, 'utf8'),
+      ),
     );
     const counters = readCounters(at, stat!, netdev!);
     const before = previous;

@@ -39,7 +39,8 @@ export function createAgentMetricsReader(options: { signer: AgentSigner; port: n
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`the agent answered ${response.status}: ${text.slice(0, 200)}`);
+    if (response.status !== 200)
+      throw new Error(`the agent answered ${response.status}: ${text.slice(0, 200)}`);
     return agentMetricsAnswerSchema.parse(JSON.parse(text)).samples;
   };
 }

@@ -43,15 +43,19 @@ describe('downsampling', () => {
   });
 
   it('puts a time in the bucket it starts', () => {
-    expect(bucketStart(new Date('2026-01-01T10:59:59Z'), 3600).toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    expect(bucketStart(new Date('2026-01-01T10:59:59Z'), 3600).toISOString()).toBe(
+      '2026-01-01T10:00:00.000Z',
+    );
   });
 
   it('keeps samples a day, five-minute averages a week and hourly ones 30 days', () => {
     const now = new Date('2026-02-01T00:00:00Z');
-    expect(retentionCutoffs(now).map(({ resolution, before }) => [resolution, before.toISOString()])).toEqual([
-      [0, '2026-01-31T00:00:00.000Z'],
-      [300, '2026-01-25T00:00:00.000Z'],
-      [3600, '2026-01-02T00:00:00.000Z'],
-    ]);
+    expect(retentionCutoffs(now).map(({ resolution, before }) => [resolution, before.toISOString()])).toEqual(
+      [
+        [0, '2026-01-31T00:00:00.000Z'],
+        [300, '2026-01-25T00:00:00.000Z'],
+        [3600, '2026-01-02T00:00:00.000Z'],
+      ],
+    );
   });
 });

@@ -5,7 +5,9 @@ import { evaluateThresholds, nextReachability, type ThresholdState } from './mon
 
 const settings: MonitoringSettings = { alerts_enabled: true, ...MONITORING_DEFAULTS, consecutive_samples: 3 };
 const GB = 1024 ** 3;
-const sample = (values: { cpu?: number; memory?: number; disk?: number; at?: number } = {}): MetricsSample => ({
+const sample = (
+  values: { cpu?: number; memory?: number; disk?: number; at?: number } = {},
+): MetricsSample => ({
   at: values.at ?? 1,
   cpu: values.cpu ?? 10,
   memory: { used: ((values.memory ?? 20) / 100) * 4 * GB, total: 4 * GB },
@@ -31,7 +33,11 @@ describe('threshold incidents', () => {
   });
 
   it('needs CPU over the threshold for the configured samples in a row: a spike is not an incident', () => {
-    const spike = evaluateThresholds(settings, calm, [sample({ cpu: 99 }), sample({ cpu: 5 }), sample({ cpu: 99 })]);
+    const spike = evaluateThresholds(settings, calm, [
+      sample({ cpu: 99 }),
+      sample({ cpu: 5 }),
+      sample({ cpu: 99 }),
+    ]);
     expect(spike.opened).toEqual([]);
     expect(spike.state.cpuOver).toBe(1);
     const busy = evaluateThresholds(settings, spike.state, [sample({ cpu: 95 }), sample({ cpu: 97 })]);
@@ -72,7 +78,10 @@ describe('reachability', () => {
     for (const answered of [false, false, true, false, false, false, false, true, true]) {
       const next = nextReachability(state, answered, 3);
       actions.push(next.action);
-      state = { failures: next.failures, open: next.action === 'open' ? true : next.action === 'resolve' ? false : state.open };
+      state = {
+        failures: next.failures,
+        open: next.action === 'open' ? true : next.action === 'resolve' ? false : state.open,
+      };
     }
     expect(actions).toEqual([null, null, null, null, null, 'open', null, 'resolve', null]);
   });

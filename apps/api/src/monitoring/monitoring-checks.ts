@@ -61,7 +61,12 @@ export function evaluateThresholds(
   for (const sample of samples) {
     const cpu = Math.round(sample.cpu * 10) / 10;
     cpuOver = cpu >= settings.cpu_percent ? cpuOver + 1 : 0;
-    change('cpu', cpuOver > 0, { percent: cpu, threshold: settings.cpu_percent }, cpuOver >= settings.consecutive_samples);
+    change(
+      'cpu',
+      cpuOver > 0,
+      { percent: cpu, threshold: settings.cpu_percent },
+      cpuOver >= settings.consecutive_samples,
+    );
     const memory = percentOf(sample.memory.used, sample.memory.total);
     memoryOver = memory >= settings.memory_percent ? memoryOver + 1 : 0;
     change(

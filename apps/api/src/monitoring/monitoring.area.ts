@@ -18,7 +18,8 @@ const QUIET_AFTER_RESTART_MS = 10 * 60_000;
 function alertsOf(panel: PanelServices): Alerts {
   const provided = (panel as PanelServices & { alerts?: Alerts }).alerts;
   if (provided) return provided;
-  const log = (panel: PanelLog, message: string, details: Record<string, unknown>) => panel.info(details, message);
+  const log = (panel: PanelLog, message: string, details: Record<string, unknown>) =>
+    panel.info(details, message);
   return {
     notify: async (input) => log(panel.appLog, 'alert', { ...input }),
     open: async (input) => log(panel.appLog, 'incident opened', { ...input }),

@@ -31,7 +31,11 @@ const toRow = (sample: MetricsSample): MetricsRow => ({
   cpu: sample.cpu,
   memoryUsed: Math.round(sample.memory.used),
   memoryTotal: Math.round(sample.memory.total),
-  disks: sample.disks.map((disk) => ({ mount: disk.mount, used: Math.round(disk.used), total: Math.round(disk.total) })),
+  disks: sample.disks.map((disk) => ({
+    mount: disk.mount,
+    used: Math.round(disk.used),
+    total: Math.round(disk.total),
+  })),
   load1: sample.load[0],
   load5: sample.load[1],
   load15: sample.load[2],
@@ -89,13 +93,16 @@ export function createMonitoringRepository(db: Database) {
       return rows.filter((row) => !skipped.has(row.id));
     },
 
-    /** Servers in a quiet period (monitoredServers' complement among installed ones). */
+    /** The server's thresholds and check state; undefined until first checked or configured. */
     async state(serverId: number): Promise<MonitoringStateRow | undefined> {
       const [row] = await db.select().from(serverMonitoring).where(eq(serverMonitoring.serverId, serverId));
       return row;
     },
 
-    async saveState(serverId: number, changes: Partial<Omit<MonitoringStateRow, 'serverId'>>): Promise<MonitoringStateRow> {
+    async saveState(
+      serverId: number,
+      changes: Partial<Omit<MonitoringStateRow, 'serverId'>>,
+    ): Promise<MonitoringStateRow> {
       const [row] = await db
         .insert(serverMonitoring)
         .values({ serverId, ...changes })

@@ -29,7 +29,19 @@ import { createRecordingAlerts } from './testing/recording-alerts.js';
 const [pglite] = await availableTestDatabases();
 const SERVER = 'mon1';
 /** Connections to SSH and the agent refused at once (a reset), so a failed check takes no time. */
-const BLOCK = ['INPUT', '-p', 'tcp', '-m', 'multiport', '--dports', `22,${AGENT_PORT}`, '-j', 'REJECT', '--reject-with', 'tcp-reset'];
+const BLOCK = [
+  'INPUT',
+  '-p',
+  'tcp',
+  '-m',
+  'multiport',
+  '--dports',
+  `22,${AGENT_PORT}`,
+  '-j',
+  'REJECT',
+  '--reject-with',
+  'tcp-reset',
+];
 
 describe('monitoring a booted test server', () => {
   let testServer: TestServer;
@@ -39,7 +51,8 @@ describe('monitoring a booted test server', () => {
   let monitoring: MonitoringService;
   let server: MonitoredServer;
   const recording = createRecordingAlerts();
-  const sentFor = (kind: string) => recording.sent.filter((alert) => 'key' in alert && alert.key === `server:${serverId}:${kind}`);
+  const sentFor = (kind: string) =>
+    recording.sent.filter((alert) => 'key' in alert && alert.key === `server:${serverId}:${kind}`);
 
   const run = async (...command: string[]) => {
     const result = await runOnTestServer(testServer, command);
@@ -58,7 +71,12 @@ describe('monitoring a booted test server', () => {
       const signer = await installSamplingAgent(test, session, serverId, 1);
       await test.database.db
         .update(servers)
-        .set({ installed: true, status: 'INSTALLED', hostKeyFingerprint: session.hostKeyFingerprint, agentVersion: AGENT_VERSION })
+        .set({
+          installed: true,
+          status: 'INSTALLED',
+          hostKeyFingerprint: session.hostKeyFingerprint,
+          agentVersion: AGENT_VERSION,
+        })
         .where(eq(servers.id, serverId));
       const connections = createServerConnections(test.database.db, test.panel.secretBox);
       monitoring = createMonitoringService({
@@ -74,7 +92,10 @@ describe('monitoring a booted test server', () => {
     } finally {
       await session.close();
     }
-    const [monitored] = await createMonitoringRepository(test.database.db).monitoredServers(new Date(), 60_000);
+    const [monitored] = await createMonitoringRepository(test.database.db).monitoredServers(
+      new Date(),
+      60_000,
+    );
     server = monitored!;
   });
 
@@ -85,7 +106,13 @@ describe('monitoring a booted test server', () => {
 
   it('collects the agent samples into every series, and a low disk threshold alerts once', async () => {
     expect(server.id).toBe(serverId);
-    const settings = { alerts_enabled: true, disk_percent: 1, cpu_percent: 100, memory_percent: 100, consecutive_samples: 5 };
+    const settings = {
+      alerts_enabled: true,
+      disk_percent: 1,
+      cpu_percent: 100,
+      memory_percent: 100,
+      consecutive_samples: 5,
+    };
     expect((await api.put(`/api/servers/${serverId}/monitoring`, settings)).statusCode).toBe(200);
     const points = await waitFor(
       async () => {
@@ -109,7 +136,11 @@ describe('monitoring a booted test server', () => {
     }
     await monitoring.checkServer(server);
     expect(sentFor('disk')).toEqual([
-      expect.objectContaining({ call: 'open', type: 'server.disk', facts: expect.objectContaining({ mount: '/', threshold: 1 }) }),
+      expect.objectContaining({
+        call: 'open',
+        type: 'server.disk',
+        facts: expect.objectContaining({ mount: '/', threshold: 1 }),
+      }),
     ]);
   });
 
@@ -135,11 +166,12 @@ describe('monitoring a booted test server', () => {
       { timeoutMs: 60_000, intervalMs: 200, what: 'the recovery' },
     );
     await monitoring.checkServer(server);
-    expect(sentFor('unreachable').map((alert) => `${alert.call} ${'type' in alert ? alert.type : ''}`)).toEqual([
-      'open server.unreachable',
-      'resolve ',
-    ]);
-    expect(recording.calls.filter((call) => call.call === 'open' && call.type === 'server.unreachable')).toHaveLength(1);
+    expect(
+      sentFor('unreachable').map((alert) => `${alert.call} ${'type' in alert ? alert.type : ''}`),
+    ).toEqual(['open server.unreachable', 'resolve ']);
+    expect(
+      recording.calls.filter((call) => call.call === 'open' && call.type === 'server.unreachable'),
+    ).toHaveLength(1);
     expect(sentFor('disk')).toHaveLength(1);
   });
 });

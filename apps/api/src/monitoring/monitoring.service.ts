@@ -132,7 +132,8 @@ export function createMonitoringService(dependencies: MonitoringServiceDependenc
     if (reach.action === 'open') open.add('unreachable');
     if (reach.action === 'resolve') open.delete('unreachable');
     const changes: Partial<Omit<MonitoringStateRow, 'serverId'>> = { failures: reach.failures };
-    const opened: IncidentChange[] = reach.action === 'open' ? [{ kind: 'unreachable', facts: { failures: reach.failures } }] : [];
+    const opened: IncidentChange[] =
+      reach.action === 'open' ? [{ kind: 'unreachable', facts: { failures: reach.failures } }] : [];
     const resolved: IncidentChange[] = reach.action === 'resolve' ? [{ kind: 'unreachable', facts: {} }] : [];
     if (read) {
       const fresh = read.samples.filter((sample) => sample.at > lastSampleAt);

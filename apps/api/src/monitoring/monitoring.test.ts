@@ -46,7 +46,8 @@ describe('monitoring on a database', () => {
     const now = Date.now();
     const { service } = serviceWith({
       now: () => new Date(now),
-      readAgent: async (_server, since) => [sampleAt(now - 120_000), sampleAt(now - 60_000)].filter((s) => s.at > since),
+      readAgent: async (_server, since) =>
+        [sampleAt(now - 120_000), sampleAt(now - 60_000)].filter((s) => s.at > since),
     });
     await service.checkServer({ ...server });
     await service.checkServer({ ...server });
@@ -77,11 +78,20 @@ describe('monitoring on a database', () => {
       memory_percent: 90,
       consecutive_samples: 5,
     });
-    const settings = { alerts_enabled: true, disk_percent: 20, cpu_percent: 80, memory_percent: 85, consecutive_samples: 2 };
+    const settings = {
+      alerts_enabled: true,
+      disk_percent: 20,
+      cpu_percent: 80,
+      memory_percent: 85,
+      consecutive_samples: 2,
+    };
     const saved = await owner.api.put(`/api/servers/${server.id}/monitoring`, settings);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual(settings);
-    expect((await owner.api.put(`/api/servers/${server.id}/monitoring`, { ...settings, disk_percent: 0 })).statusCode).toBe(422);
+    expect(
+      (await owner.api.put(`/api/servers/${server.id}/monitoring`, { ...settings, disk_percent: 0 }))
+        .statusCode,
+    ).toBe(422);
     expect((await stranger.api.put(`/api/servers/${server.id}/monitoring`, settings)).statusCode).toBe(404);
   });
 
@@ -120,7 +130,10 @@ describe('monitoring on a database', () => {
       `resolve server:${server.id}:unreachable`,
       `resolve server:${server.id}:disk`,
     ]);
-    expect(recording.sent[0]).toMatchObject({ type: 'server.disk', facts: { server: server.name, percent: 40 } });
+    expect(recording.sent[0]).toMatchObject({
+      type: 'server.disk',
+      facts: { server: server.name, percent: 40 },
+    });
   });
 
   it('leaves servers being provisioned or restarted alone, and those not installed', async () => {
@@ -154,7 +167,9 @@ describe('monitoring on a database', () => {
     const minute = 60_000;
     const start = new Date('2026-03-10T10:00:00Z').getTime();
     // Two hours and two minutes of samples, one a minute, and one sample two days old.
-    const samples = Array.from({ length: 122 }, (_, index) => sampleAt(start + index * minute, { cpu: index % 2 ? 20 : 10 }));
+    const samples = Array.from({ length: 122 }, (_, index) =>
+      sampleAt(start + index * minute, { cpu: index % 2 ? 20 : 10 }),
+    );
     await repository.insertSamples(server.id, [sampleAt(now.getTime() - 2 * 24 * 60 * minute), ...samples]);
     const first = await repository.downsampleAndPrune(now);
     // The old sample is averaged too before it goes: its five minutes and its hour stay.
@@ -163,7 +178,10 @@ describe('monitoring on a database', () => {
     expect(fiveMinutes).toHaveLength(24);
     expect(fiveMinutes[0]).toMatchObject({ at: new Date(start), cpu: 14 });
     const hours = await repository.points(server.id, 3600, new Date(start));
-    expect(hours.map((row) => row.at.toISOString())).toEqual(['2026-03-10T10:00:00.000Z', '2026-03-10T11:00:00.000Z']);
+    expect(hours.map((row) => row.at.toISOString())).toEqual([
+      '2026-03-10T10:00:00.000Z',
+      '2026-03-10T11:00:00.000Z',
+    ]);
     // Again later: only the buckets finished since are made; nothing twice.
     const again = await repository.downsampleAndPrune(new Date('2026-03-10T12:04:00Z'));
     expect(again).toEqual({ made: 0, dropped: 0 });

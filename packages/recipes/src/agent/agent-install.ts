@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AGENT_METRICS_INTERVAL_SECONDS, AGENT_PORT, originSchema, portSchema, publicKeyPemSchema } from '@hostdeck/contracts';
+import {
+  AGENT_METRICS_INTERVAL_SECONDS,
+  AGENT_PORT,
+  originSchema,
+  portSchema,
+  publicKeyPemSchema,
+} from '@hostdeck/contracts';
 import { defineRecipe } from '../recipe.js';
 import { readAgentBundle } from './agent-bundle.js';
 

@@ -47,9 +47,18 @@ export function MetricChart({
   const y = (value: number) =>
     PAD.top + (1 - Math.min(1, Math.max(0, value / top))) * (HEIGHT - PAD.top - PAD.bottom);
   const pathOf = (values: readonly number[]) =>
-    values.map((value, index) => `${index === 0 ? 'M' : 'L'}${x(times[index]!).toFixed(1)},${y(value).toFixed(1)}`).join(' ');
+    values
+      .map(
+        (value, index) => `${index === 0 ? 'M' : 'L'}${x(times[index]!).toFixed(1)},${y(value).toFixed(1)}`,
+      )
+      .join(' ');
   const timeLabel = (time: number) =>
-    new Date(time).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    new Date(time).toLocaleString(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`monitoring-chart-${id}`} data-points={times.length}>
@@ -61,7 +70,11 @@ export function MetricChart({
           {series.map((entry) => (
             <Stack key={entry.id} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
               <Box sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: entry.color }} />
-              <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid={`monitoring-latest-${entry.id}`}>
+              <Typography
+                variant="body2"
+                sx={{ color: 'text.secondary' }}
+                data-testid={`monitoring-latest-${entry.id}`}
+              >
                 {entry.label}: {entry.values.length > 0 ? format(entry.values.at(-1)!) : '—'}
               </Typography>
             </Stack>
@@ -83,11 +96,30 @@ export function MetricChart({
             role="img"
             aria-label={title}
           >
-            <line x1={0} x2={WIDTH} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} stroke={theme.palette.divider} />
-            <line x1={0} x2={WIDTH} y1={PAD.top} y2={PAD.top} stroke={theme.palette.divider} strokeDasharray="4 4" />
+            <line
+              x1={0}
+              x2={WIDTH}
+              y1={HEIGHT - PAD.bottom}
+              y2={HEIGHT - PAD.bottom}
+              stroke={theme.palette.divider}
+            />
+            <line
+              x1={0}
+              x2={WIDTH}
+              y1={PAD.top}
+              y2={PAD.top}
+              stroke={theme.palette.divider}
+              strokeDasharray="4 4"
+            />
             {series.map((entry) =>
               times.length === 1 ? (
-                <circle key={entry.id} cx={x(times[0]!)} cy={y(entry.values[0] ?? 0)} r={3} fill={entry.color} />
+                <circle
+                  key={entry.id}
+                  cx={x(times[0]!)}
+                  cy={y(entry.values[0] ?? 0)}
+                  r={3}
+                  fill={entry.color}
+                />
               ) : (
                 <path
                   key={entry.id}

@@ -36,7 +36,8 @@ export function MonitoringPage() {
   const metrics = useServerMetrics(serverId, range);
   const points: readonly MetricsPoint[] = useMemo(() => metrics.data?.data.points ?? [], [metrics.data]);
   const times = useMemo(() => points.map((point) => Date.parse(point.at)), [points]);
-  const percent = (value: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)}%`;
+  const percent = (value: number) =>
+    `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)}%`;
   const plain = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   const rate = (value: number) => `${formatBytes(value, locale)}/s`;
   const empty = t('monitoring.empty');
@@ -94,7 +95,14 @@ export function MonitoringPage() {
             max={100}
             format={percent}
             empty={empty}
-            series={[{ id: 'cpu', label: t('monitoring.cpu'), color: COLORS[0], values: points.map((point) => point.cpu) }]}
+            series={[
+              {
+                id: 'cpu',
+                label: t('monitoring.cpu'),
+                color: COLORS[0],
+                values: points.map((point) => point.cpu),
+              },
+            ]}
           />
           <MetricChart
             id="memory"
@@ -106,12 +114,13 @@ export function MonitoringPage() {
             series={[
               {
                 id: 'memory',
-                label: points.length > 0
-                  ? t('monitoring.usedOf', {
-                      used: formatBytes(points.at(-1)!.memory_used, locale),
-                      total: formatBytes(points.at(-1)!.memory_total, locale),
-                    })
-                  : t('monitoring.memory'),
+                label:
+                  points.length > 0
+                    ? t('monitoring.usedOf', {
+                        used: formatBytes(points.at(-1)!.memory_used, locale),
+                        total: formatBytes(points.at(-1)!.memory_total, locale),
+                      })
+                    : t('monitoring.memory'),
                 color: COLORS[1],
                 values: points.map((point) => percentOf(point.memory_used, point.memory_total)),
               },
@@ -141,9 +150,24 @@ export function MonitoringPage() {
             format={plain}
             empty={empty}
             series={[
-              { id: 'load-1', label: t('monitoring.load1'), color: COLORS[0], values: points.map((point) => point.load_1) },
-              { id: 'load-5', label: t('monitoring.load5'), color: COLORS[1], values: points.map((point) => point.load_5) },
-              { id: 'load-15', label: t('monitoring.load15'), color: COLORS[2], values: points.map((point) => point.load_15) },
+              {
+                id: 'load-1',
+                label: t('monitoring.load1'),
+                color: COLORS[0],
+                values: points.map((point) => point.load_1),
+              },
+              {
+                id: 'load-5',
+                label: t('monitoring.load5'),
+                color: COLORS[1],
+                values: points.map((point) => point.load_5),
+              },
+              {
+                id: 'load-15',
+                label: t('monitoring.load15'),
+                color: COLORS[2],
+                values: points.map((point) => point.load_15),
+              },
             ]}
           />
           <MetricChart
@@ -153,8 +177,18 @@ export function MonitoringPage() {
             format={rate}
             empty={empty}
             series={[
-              { id: 'rx', label: t('monitoring.received'), color: COLORS[0], values: points.map((point) => point.network_rx) },
-              { id: 'tx', label: t('monitoring.sent'), color: COLORS[2], values: points.map((point) => point.network_tx) },
+              {
+                id: 'rx',
+                label: t('monitoring.received'),
+                color: COLORS[0],
+                values: points.map((point) => point.network_rx),
+              },
+              {
+                id: 'tx',
+                label: t('monitoring.sent'),
+                color: COLORS[2],
+                values: points.map((point) => point.network_tx),
+              },
             ]}
           />
         </Stack>

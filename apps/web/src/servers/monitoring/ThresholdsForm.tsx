@@ -16,10 +16,16 @@ import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { monitoringSettingsKey, saveMonitoringSettings, useMonitoringSettings } from './monitoring-api';
 
 type NumberField = 'disk_percent' | 'cpu_percent' | 'memory_percent' | 'consecutive_samples';
-const NUMBER_FIELDS: readonly NumberField[] = ['disk_percent', 'cpu_percent', 'memory_percent', 'consecutive_samples'];
+const NUMBER_FIELDS: readonly NumberField[] = [
+  'disk_percent',
+  'cpu_percent',
+  'memory_percent',
+  'consecutive_samples',
+];
 
 /** A whole number as typed, or the text itself (the panel's grammar then says what is wrong). */
-const numberOrText = (value: string): number => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : (value as never));
+const numberOrText = (value: string): number =>
+  /^\d+$/.test(value.trim()) ? Number(value.trim()) : (value as never);
 
 /** The thresholds that open the disk, CPU and memory alerts of this server (PUT …/monitoring). */
 export function ThresholdsForm({ serverId }: { serverId: number }) {
