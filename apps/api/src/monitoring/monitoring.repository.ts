@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, max, or } from 'drizzle-orm';
 import type { MetricsSample } from '@hostdeck/contracts/monitoring-sample';
 import type { Database } from '../database/database.js';
 import { events, serverMetrics, serverMonitoring, servers } from '../database/schema.js';
@@ -8,14 +8,17 @@ import { averageRows, DOWNSAMPLING, retentionCutoffs, RAW, type MetricsRow } fro
 export type MonitoringStateRow = typeof serverMonitoring.$inferSelect;
 
 /**
- * Event types during which a server is expected not to answer (issue 23 point 4: a server being
- * provisioned or restarted on purpose must not alert).
+ * Event types after which a server is expected not to answer for a while (issue 23 point 4: a
+ * server restarted on purpose must not alert): a restart's event ends once the reboot is
+ * scheduled, before the server goes down; the hotfix ends with a restart too.
  */
-const QUIET_EVENT_TYPES = [
-  SERVER_EVENTS.provision.type,
+const RESTART_EVENT_TYPES = [
   SERVER_EVENTS.restartNormal.type,
   SERVER_EVENTS.restartHard.type,
+  SERVER_EVENTS.hotfix.type,
 ];
+/** Event types during which it may not answer: provisioning (it is not INSTALLED yet either). */
+const BUSY_EVENT_TYPES = [SERVER_EVENTS.provision.type, ...RESTART_EVENT_TYPES];
 
 /** A server the checks visit, with what the panel knows of its agent. */
 export interface MonitoredServer {
@@ -59,9 +62,8 @@ export function createMonitoringRepository(db: Database) {
   };
   return {
     /**
-     * Installed servers, except those in or just after a provisioning or an on-purpose restart
-     * (unfinished, or started less than `quietMs` ago: a reboot's event ends before the server
-     * is back).
+     * Installed servers, except those being provisioned or restarted on purpose, and those whose
+     * restart ended less than `quietMs` ago (the reboot comes after the event).
      */
     async monitoredServers(now: Date, quietMs: number): Promise<MonitoredServer[]> {
       const rows = await db
@@ -85,8 +87,13 @@ export function createMonitoringRepository(db: Database) {
               events.serverId,
               rows.map((row) => row.id),
             ),
-            inArray(events.type, QUIET_EVENT_TYPES),
-            sql`(${events.isFinished} = false or ${events.updatedAt} > ${new Date(now.getTime() - quietMs)})`,
+            or(
+              and(inArray(events.type, BUSY_EVENT_TYPES), eq(events.isFinished, false)),
+              and(
+                inArray(events.type, RESTART_EVENT_TYPES),
+                gt(events.updatedAt, new Date(now.getTime() - quietMs)),
+              ),
+            ),
           ),
         );
       const skipped = new Set(quiet.map((row) => row.serverId));

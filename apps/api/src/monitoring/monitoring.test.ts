@@ -136,11 +136,26 @@ describe('monitoring on a database', () => {
     });
   });
 
-  it('leaves servers being provisioned or restarted alone, and those not installed', async () => {
+  it('leaves servers being provisioned, restarted or just restarted alone, and those not installed', async () => {
     const owner = await signIn(testApp());
     const installed = await insertInstalledServer(db(), owner.user.id, { name: 'steady' });
     const restarting = await insertInstalledServer(db(), owner.user.id, { name: 'restarting' });
+    const provisioned = await insertInstalledServer(db(), owner.user.id, { name: 'provisioned' });
+    const provisioning = await insertInstalledServer(db(), owner.user.id, { name: 'provisioning' });
     await insertServer(db(), owner.user.id, { name: 'pending' });
+    // A provisioning that ended does not quiet its server; one still running does.
+    await db()
+      .insert(events)
+      .values([
+        {
+          type: 'provision_server',
+          description: 'Provision',
+          serverId: provisioned.id,
+          status: 'FINISHED',
+          isFinished: true,
+        },
+        { type: 'provision_server', description: 'Provision', serverId: provisioning.id, status: 'RUNNING' },
+      ]);
     await db().insert(events).values({
       type: 'restart_server',
       description: 'Restart server',
@@ -152,6 +167,8 @@ describe('monitoring on a database', () => {
     const repository = createMonitoringRepository(db());
     const names = (await repository.monitoredServers(new Date(), 10 * 60_000)).map((server) => server.name);
     expect(names).toContain('steady');
+    expect(names).toContain('provisioned');
+    expect(names).not.toContain('provisioning');
     expect(names).not.toContain('restarting');
     expect(names).not.toContain('pending');
     const later = await repository.monitoredServers(new Date(Date.now() + 11 * 60_000), 10 * 60_000);
