@@ -144,6 +144,20 @@ describe('monitoring a booted test server', () => {
     ]);
   });
 
+  it('reads the same series over SSH, for a server without a recent agent', async () => {
+    const connections = createServerConnections(test.database.db, test.panel.secretBox);
+    const readSsh = createSshMetricsReader({ executor: createSshExecutor(), connections });
+    // The first reading only keeps the counters that CPU and network are rates of.
+    expect(await readSsh(server)).toEqual([]);
+    const [sample] = await readSsh(server);
+    expect(sample!.memory.total).toBeGreaterThan(sample!.memory.used);
+    expect(sample!.disks[0]).toMatchObject({ mount: '/' });
+    expect(sample!.disks[0]!.total).toBeGreaterThan(0);
+    expect(sample!.cpu).toBeGreaterThanOrEqual(0);
+    expect(sample!.load).toHaveLength(3);
+    expect(sample!.network.rx).toBeGreaterThanOrEqual(0);
+  });
+
   it('reports the server unreachable once after three failed checks, and recovered once', async () => {
     await run('iptables', '-I', ...BLOCK);
     try {
