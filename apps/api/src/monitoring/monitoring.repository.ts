@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, max, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, max, notInArray, or } from 'drizzle-orm';
 import type { MetricsSample } from '@hostdeck/contracts/monitoring-sample';
 import type { Database } from '../database/database.js';
 import { events, serverMetrics, serverMonitoring, servers } from '../database/schema.js';
@@ -98,6 +98,22 @@ export function createMonitoringRepository(db: Database) {
         );
       const skipped = new Set(quiet.map((row) => row.serverId));
       return rows.filter((row) => !skipped.has(row.id));
+    },
+
+    /**
+     * Failed checks of servers not checked now (restarting, not installed) are forgotten: a count
+     * started before a restart must not end, with one failure after it, in an unreachable alert.
+     */
+    async forgetFailuresExcept(checkedIds: readonly number[]): Promise<void> {
+      await db
+        .update(serverMonitoring)
+        .set({ failures: 0 })
+        .where(
+          and(
+            gt(serverMonitoring.failures, 0),
+            checkedIds.length > 0 ? notInArray(serverMonitoring.serverId, [...checkedIds]) : undefined,
+          ),
+        );
     },
 
     /** The server's thresholds and check state; undefined until first checked or configured. */

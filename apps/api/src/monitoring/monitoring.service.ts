@@ -202,6 +202,7 @@ export function createMonitoringService(dependencies: MonitoringServiceDependenc
     /** One round: every installed server not in a quiet period, a few at a time. */
     async checkAll(): Promise<number> {
       const servers = await repository.monitoredServers(now(), dependencies.quietMs);
+      await repository.forgetFailuresExcept(servers.map((server) => server.id));
       const queue = [...servers];
       const worker = async () => {
         for (let server = queue.shift(); server; server = queue.shift()) {

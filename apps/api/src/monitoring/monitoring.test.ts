@@ -171,6 +171,12 @@ describe('monitoring on a database', () => {
     expect(names).not.toContain('provisioning');
     expect(names).not.toContain('restarting');
     expect(names).not.toContain('pending');
+    // A count of failed checks started before the restart is forgotten while it is not checked.
+    await repository.saveState(restarting.id, { failures: 2 });
+    await repository.saveState(installed.id, { failures: 1 });
+    await repository.forgetFailuresExcept([installed.id]);
+    expect((await repository.state(restarting.id))?.failures).toBe(0);
+    expect((await repository.state(installed.id))?.failures).toBe(1);
     const later = await repository.monitoredServers(new Date(Date.now() + 11 * 60_000), 10 * 60_000);
     expect(later.map((server) => server.id)).toContain(restarting.id);
     expect(later.map((server) => server.id)).toContain(installed.id);
