@@ -85,22 +85,58 @@ export function parseNetworkBytes(netdev: string): { rx: number; tx: number } {
 /** File systems that hold data; pseudo and overlay ones (proc, tmpfs, cgroup, squashfs…) are not. */
 const REAL_FILE_SYSTEMS = new Set(['ext2', 'ext3', 'ext4', 'xfs', 'btrfs', 'zfs', 'f2fs', 'jfs', 'reiserfs']);
 
+/** Where the system mounts what is not a disk of its own (nspawn binds host files under /run/host). */
+const PSEUDO_TREES = ['/proc', '/sys', '/dev', '/run'];
+const inPseudoTree = (mount: string) =>
+  PSEUDO_TREES.some((tree) => mount === tree || mount.startsWith(`${tree}/`));
+
 /**
  * The mount points of real file systems in /proc/self/mounts, `/` always first (in a container `/`
- * may be an overlay or a bind mount: it is still the disk the server writes to). Each device once.
+ * may be an overlay or a bind mount: it is still the disk the server writes to). Each device once
+ * (a bind mount of a folder or file of a disk already listed is not another disk), none under
+ * /proc, /sys, /dev or /run.
  */
 export function parseRealMounts(mounts: string): string[] {
   const found = ['/'];
   const devices = new Set<string>();
-  for (const line of mounts.split('\n')) {
-    const [device, mountPoint, type] = line.split(' ');
+  const entries = mounts.split('\n').map((line) => line.split(' '));
+  for (const [device, mountPoint] of entries) if (device && mountPoint === '/') devices.add(device);
+  for (const [device, mountPoint, type] of entries) {
     if (!device || !mountPoint || !type || !REAL_FILE_SYSTEMS.has(type)) continue;
     const mount = mountPoint.replace(/\\040/g, ' ');
-    if (mount === '/' || devices.has(device)) continue;
+    if (mount === '/' || inPseudoTree(mount) || devices.has(device)) continue;
     devices.add(device);
     found.push(mount);
   }
   return found.slice(0, 16);
+}
+
+/** The same choice from `df --output=source,target,fstype,size,used` (the panel's SSH reading). */
+export function parseDiskFree(text: string): MetricsSample['disks'] {
+  const rows = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.length >= 5)
+    .map((fields) => ({
+      source: fields[0]!,
+      mount: fields.slice(1, -3).join(' '),
+      type: fields.at(-3)!,
+      total: Number(fields.at(-2)),
+      used: Number(fields.at(-1)),
+    }))
+    .filter((row) => Number.isFinite(row.total) && Number.isFinite(row.used));
+  const root = rows.find((row) => row.mount === '/');
+  const disks: MetricsSample['disks'] = root ? [{ mount: '/', used: root.used, total: root.total }] : [];
+  const sources = new Set(root ? [root.source] : []);
+  for (const row of rows) {
+    if (row.mount === '/' || !REAL_FILE_SYSTEMS.has(row.type) || inPseudoTree(row.mount)) continue;
+    if (sources.has(row.source)) continue;
+    sources.add(row.source);
+    disks.push({ mount: row.mount, used: row.used, total: row.total });
+  }
+  return disks.slice(0, 16);
 }
 
 /** The counters of one reading (for the next one's rates). */

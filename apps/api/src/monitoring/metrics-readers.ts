@@ -6,6 +6,7 @@ import {
 } from '@hostdeck/contracts';
 import { agentMetricsAnswerSchema } from '@hostdeck/contracts/monitoring';
 import {
+  parseDiskFree,
   parseLoadAverage,
   parseMemoryInfo,
   ratesBetween,
@@ -52,25 +53,7 @@ export function createAgentMetricsReader(options: { signer: AgentSigner; port: n
  */
 export const SSH_METRICS_COMMAND =
   'cat /proc/stat; echo @@; cat /proc/net/dev; echo @@; cat /proc/meminfo; echo @@; cat /proc/loadavg; echo @@; ' +
-  'LC_ALL=C df -B1 --output=target,fstype,size,used 2>/dev/null || true';
-
-const REAL_FILE_SYSTEMS = new Set(['ext2', 'ext3', 'ext4', 'xfs', 'btrfs', 'zfs', 'f2fs', 'jfs', 'reiserfs']);
-
-/** `df -B1 --output=target,fstype,size,used`: `/` first, then the real file systems. */
-export function parseDiskFree(text: string): MetricsSample['disks'] {
-  const disks: MetricsSample['disks'] = [];
-  for (const line of text.trim().split('\n').slice(1)) {
-    const fields = line.trim().split(/\s+/);
-    if (fields.length < 4) continue;
-    const [used, size, type] = [Number(fields.at(-1)), Number(fields.at(-2)), fields.at(-3)!];
-    const mount = fields.slice(0, -3).join(' ');
-    if (!Number.isFinite(used) || !Number.isFinite(size)) continue;
-    if (mount === '/') disks.unshift({ mount, used, total: size });
-    else if (REAL_FILE_SYSTEMS.has(type) && !disks.some((disk) => disk.mount === mount))
-      disks.push({ mount, used, total: size });
-  }
-  return disks.slice(0, 16);
-}
+  'LC_ALL=C df -B1 --output=source,target,fstype,size,used 2>/dev/null || true';
 
 export function createSshMetricsReader(options: {
   executor: RemoteExecutor;

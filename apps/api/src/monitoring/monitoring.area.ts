@@ -39,7 +39,8 @@ export const monitoringArea = defineArea<{ monitoring: MonitoringService }>({
       readSsh: createSshMetricsReader({ executor: panel.executor, connections: panel.connections }),
       failuresToAlert: panel.config.monitoring.unreachableFailures,
       quietMs: QUIET_AFTER_RESTART_MS,
-      log: (message, details) => panel.appLog.warn(details, message),
+      // Each failed check is routine (the incident is what matters): info, not a warning per minute.
+      log: (message, details) => panel.appLog.info(details, message),
     }),
   }),
   routes: monitoringRoutes,

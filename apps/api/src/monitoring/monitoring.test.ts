@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MetricsSample } from '@hostdeck/contracts/monitoring-sample';
+import { parseDiskFree, type MetricsSample } from '@hostdeck/contracts/monitoring-sample';
 import { events, serverMetrics } from '../database/schema.js';
 import { insertServer, signIn, useTestApp } from '../policy/testing/policy-fixtures.js';
 import { insertInstalledServer } from '../sites/testing/sites.js';
 import { eq } from '../testing/sql.js';
-import { parseDiskFree } from './metrics-readers.js';
 import { createMonitoringRepository } from './monitoring.repository.js';
 import { createMonitoringService, type MonitoringServiceDependencies } from './monitoring.service.js';
 import { createRecordingAlerts } from './testing/recording-alerts.js';
@@ -217,13 +216,15 @@ describe('monitoring on a database', () => {
 });
 
 describe('reading a server over SSH', () => {
-  it('takes `/` and the real file systems from df', () => {
+  it('takes `/` and the real file systems from df, each device once, none under /run', () => {
     const text = [
-      'Mounted on     Type       1B-blocks        Used',
-      '/              overlay   1000000000   250000000',
-      '/dev           tmpfs        1000000           0',
-      '/srv/my data   ext4      5000000000  1000000000',
-      '/boot          vfat         5000000     1000000',
+      'Filesystem Mounted on     Type       1B-blocks        Used',
+      '/dev/sda1  /              ext4      1000000000   250000000',
+      'tmpfs      /dev           tmpfs        1000000           0',
+      '/dev/sda1  /run/host/os-release ext4 1000000000  250000000',
+      '/dev/sdb1  /srv/my data   ext4      5000000000  1000000000',
+      '/dev/sdb1  /srv/again     ext4      5000000000  1000000000',
+      '/dev/sda2  /boot          vfat         5000000     1000000',
     ].join('\n');
     expect(parseDiskFree(text)).toEqual([
       { mount: '/', used: 250000000, total: 1000000000 },
