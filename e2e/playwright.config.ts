@@ -124,6 +124,8 @@ export default defineConfig({
         MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
         // The panel administrator (support/accounts.ts E2E_ADMIN_EMAIL), not the first user.
         ADMIN_EMAILS: 'e2e-admin@example.test',
+        // Monitoring checks every few seconds, so a chart has points within a test (monitoring.spec.ts).
+        MONITORING_INTERVAL_SECONDS: '5',
         ACME_DIRECTORY_URL: E2E_ACME_DIRECTORY_URL,
         ACME_CA_BUNDLE: E2E_ACME_CA_BUNDLE,
         CLOUDFLARE_API_URL: E2E_CLOUDFLARE_API_URL,

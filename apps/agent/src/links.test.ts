@@ -53,11 +53,13 @@ beforeAll(async () => {
       serverId: TEST_SERVER_ID,
       tls: null,
       allowedOrigins: [TEST_ORIGIN],
+      metricsIntervalSeconds: 60,
     },
     verifier,
     files,
     terminal,
     links,
+    metrics: { intervalSeconds: 60, since: () => [] },
     workers: null,
     currentUser,
   });

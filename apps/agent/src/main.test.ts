@@ -23,6 +23,23 @@ describe('agent HTTP server', () => {
     expect(await response.json()).toEqual({ version: AGENT_VERSION });
   });
 
+  it('serves the resource samples to a single-use metrics:read token only (issue 23 point 4)', async () => {
+    const metrics = (token?: string, since = 0) =>
+      fetch(`${test.url}/metrics?since=${since}`, { headers: token ? { 'X-HostDeck': token } : {} });
+    expect((await metrics()).status).toBe(401);
+    expect((await metrics(test.token({ ops: ['files:read'] }))).status).toBe(403);
+    const token = test.token({ ops: ['metrics:read'], exp: Math.floor(Date.now() / 1000) + 30 });
+    const answer = await metrics(token);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ interval: 60, samples: expect.any(Array) });
+    expect((await metrics(token)).status).toBe(401);
+    const bad = await metrics(
+      test.token({ ops: ['metrics:read'], exp: Math.floor(Date.now() / 1000) + 30 }),
+      -1,
+    );
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses file calls without a valid token', async () => {
     expect((await post('/files/list', {})).status).toBe(401);
     expect((await post('/files/list', { 'X-HostDeck': 'forged.token' })).status).toBe(401);

@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import {
+  AGENT_METRICS_PATH,
   AGENT_REVOKE_PATH,
   parseAgentRevokeRequest,
   type AgentConfig,
@@ -14,6 +15,7 @@ import { applyCors } from './cors.js';
 import { pathKeyOf } from './files/path-cipher.js';
 import { AgentRequestError } from './errors.js';
 import { verifyLink, type LinkSigner } from './links.js';
+import type { MetricsSampler } from './metrics/metrics-sampler.js';
 import { isInsideRoot } from './paths.js';
 import type { FileHandlers, FileScope } from './scope.js';
 import type { DirectTerminal } from './terminal/direct-terminal.js';
@@ -28,6 +30,8 @@ export interface AgentServerOptions {
   files: FileHandlers;
   terminal: DirectTerminal;
   links: LinkSigner;
+  /** The resource samples GET /metrics answers from (issue 23 point 4). */
+  metrics: Pick<MetricsSampler, 'intervalSeconds' | 'since'>;
   /** Per-user workers; null when the agent does not run as root (it then serves its own user only). */
   workers: Pick<WorkerPool, 'forward' | 'forwardUpgrade'> | null;
   /** The Unix user this process runs as: its tokens are served in-process. */
@@ -50,6 +54,8 @@ const TOKEN_HEADER = 'x-hostdeck';
  * - POST /link: a download or media view link for one file of the caller's root (links.ts);
  * - POST /tokens/revoke: the panel's single-use `tokens:revoke` token; the named file tokens are
  *   refused from then on (a member who lost access, issue 22 point 3);
+ * - GET /metrics?since=<Unix ms>: the panel's single-use `metrics:read` token; the resource samples
+ *   taken after that time (issue 23 point 4);
  * - /direct: the terminal websocket, Origin checked exactly, then the single-use token, then the shell.
  */
 export function createAgentServer(options: AgentServerOptions): http.Server {
@@ -121,6 +127,15 @@ export function createAgentServer(options: AgentServerOptions): http.Server {
       options.verifier.revoke(revocation.tokens);
       log('tokens revoked', { count: revocation.tokens.length });
       return sendJson(response, 200, { revoked: revocation.tokens.length });
+    }
+    if (url.pathname === AGENT_METRICS_PATH && request.method === 'GET') {
+      options.verifier.verify(headerToken(request), 'metrics:read');
+      const since = Number(url.searchParams.get('since') ?? '0');
+      if (!Number.isSafeInteger(since) || since < 0) throw new AgentRequestError(400, 'Invalid since');
+      return sendJson(response, 200, {
+        interval: options.metrics.intervalSeconds,
+        samples: options.metrics.since(since),
+      });
     }
     if (url.pathname.startsWith('/files/')) return serveFiles(request, response, url);
     sendJson(response, 404, { message: 'Not Found' });

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type { AgentConfig } from '@hostdeck/contracts/agent-protocol';
 import { createLinkSigner } from './links.js';
 import { createAgentServer } from './main.js';
+import { createMetricsSampler } from './metrics/metrics-sampler.js';
 import type { FileHandlers } from './scope.js';
 import { createDirectTerminal } from './terminal/direct-terminal.js';
 import { createTokenVerifier } from './tokens.js';
@@ -57,6 +58,7 @@ export async function startAgent(config: AgentConfig, options: StartAgentOptions
           log,
         })
       : null;
+  const metrics = createMetricsSampler({ intervalSeconds: config.metricsIntervalSeconds, log });
   const terminal = createDirectTerminal({ currentUser, log, hangUpGraceMs: options.hangUpGraceMs });
   const server = createAgentServer({
     config,
@@ -64,6 +66,7 @@ export async function startAgent(config: AgentConfig, options: StartAgentOptions
     files: options.files,
     terminal,
     links,
+    metrics,
     workers,
     currentUser,
     log,
@@ -75,10 +78,12 @@ export async function startAgent(config: AgentConfig, options: StartAgentOptions
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log('agent listening', { port, tls: config.tls !== null, user: currentUser });
+  metrics.start();
   return {
     server,
     port,
     async close() {
+      metrics.stop();
       terminal.close();
       workers?.close();
       server.closeAllConnections();

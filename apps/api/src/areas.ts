@@ -58,6 +58,7 @@ import { partnerArea } from './partner/partner.area.js';
 import { wireguardArea } from './wireguard/wireguard.area.js';
 import { plansArea } from './billing/plans/plans.area.js';
 import { billingArea } from './billing/billing.area.js';
+import { monitoringArea } from './monitoring/monitoring.area.js';
 
 /**
  * Every API area, once (area.ts). The HTTP app registers their routes in this order, the job
@@ -129,4 +130,5 @@ export const AREAS: readonly AnyArea[] = [
   billingArea,
   plansArea,
   alertsArea,
+  monitoringArea,
 ];

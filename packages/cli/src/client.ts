@@ -56,7 +56,11 @@ export function createClient(config: { url: string; token: string }) {
         accept: 'application/json',
       };
       // Every change carries a fresh Idempotency-Key: a retried call never starts twice.
-      if (contract.method !== 'GET') headers['idempotency-key'] = randomUUID();
+      // and asks for the asynchronous answer: a long operation answers 202 with its event at once.
+      if (contract.method !== 'GET') {
+        headers['idempotency-key'] = randomUUID();
+        headers.prefer = 'respond-async';
+      }
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       let response: Response;
       try {

@@ -66,11 +66,15 @@ describe('agent configuration', () => {
     serverId: 4,
     tls: null,
     allowedOrigins: ['https://panel.example.com', 'http://localhost:3000'],
+    metricsIntervalSeconds: 60,
   };
 
   it('accepts a written configuration and reports every problem of a wrong one', () => {
     expect(parseAgentConfig(config)).toEqual({ config });
     expect(parseAgentConfig({ ...config, port: undefined })).toEqual({ config: { ...config, port: 2022 } });
+    // An agent installed before monitoring (version 25) has no interval: one minute.
+    expect(parseAgentConfig({ ...config, metricsIntervalSeconds: undefined })).toEqual({ config });
+    expect('problems' in parseAgentConfig({ ...config, metricsIntervalSeconds: 0 })).toBe(true);
     const wrong = parseAgentConfig({ ...config, port: 0, serverId: -1, allowedOrigins: ['*'], extra: 1 });
     expect('problems' in wrong && wrong.problems).toHaveLength(4);
   });

@@ -15,7 +15,8 @@ export const AGENT_TOKEN_HEADER = 'X-HostDeck';
  * link of a media preview, reusable while it lives because a <video> asks again with Range to seek
  * (both only ever signed by the agent, apps/agent/src/links.ts; the only tokens allowed in a URL);
  * `terminal` opens one shell; `tokens:revoke` is the panel's own call telling the agent to refuse
- * file tokens of a user who lost access (AGENT_REVOKE_PATH, issue 22 point 3).
+ * file tokens of a user who lost access (AGENT_REVOKE_PATH, issue 22 point 3); `metrics:read` the
+ * panel's own call collecting the server's samples (AGENT_METRICS_PATH, issue 23 point 4).
  */
 export const AGENT_OPERATIONS = [
   'files:read',
@@ -24,6 +25,7 @@ export const AGENT_OPERATIONS = [
   'files:view',
   'terminal',
   'tokens:revoke',
+  'metrics:read',
 ] as const;
 export type AgentOperation = (typeof AGENT_OPERATIONS)[number];
 /** A token holding one of these is accepted once (the agent remembers its jti until it expires). */
@@ -31,6 +33,7 @@ export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = [
   'files:download',
   'terminal',
   'tokens:revoke',
+  'metrics:read',
 ];
 
 /**
@@ -40,6 +43,15 @@ export const SINGLE_USE_AGENT_OPERATIONS: readonly AgentOperation[] = [
  * at once, including open terminals and file tokens").
  */
 export const AGENT_REVOKE_PATH = '/tokens/revoke';
+/**
+ * `GET` here with a `metrics:read` token and `?since=<Unix ms>`: the agent's samples taken after
+ * that time (contracts monitoring-sample.ts AgentMetricsAnswer), from its bounded buffer (issue 23
+ * point 4), so a panel that was away collects what it missed.
+ */
+export const AGENT_METRICS_PATH = '/metrics';
+/** Default seconds between two samples; the agent's config may set `metricsIntervalSeconds`. */
+export const AGENT_METRICS_INTERVAL_SECONDS = 60;
+
 /** At most this many tokens in one revoke call (a user holds a few live file tokens per server). */
 export const AGENT_REVOKE_MAX_TOKENS = 500;
 
@@ -205,9 +217,18 @@ export interface AgentConfig {
   tls: { cert: string; key: string } | null;
   /** Origins a browser may open websockets and call from, compared exactly (SECURITY.md). */
   allowedOrigins: string[];
+  /** Seconds between two resource samples (AGENT_METRICS_INTERVAL_SECONDS; tests use a few). */
+  metricsIntervalSeconds: number;
 }
 
-const CONFIG_KEYS = new Set(['port', 'panelPublicKey', 'serverId', 'tls', 'allowedOrigins']);
+const CONFIG_KEYS = new Set([
+  'port',
+  'panelPublicKey',
+  'serverId',
+  'tls',
+  'allowedOrigins',
+  'metricsIntervalSeconds',
+]);
 
 /** The configuration, or the list of what is wrong with it (every problem at once). */
 export function parseAgentConfig(value: unknown): { config: AgentConfig } | { problems: string[] } {
@@ -233,6 +254,9 @@ export function parseAgentConfig(value: unknown): { config: AgentConfig } | { pr
   if (!Array.isArray(origins) || origins.length > 20 || !origins.every(isOrigin)) {
     problems.push('allowedOrigins: must be a list of at most 20 origins');
   }
+  const interval = input.metricsIntervalSeconds ?? AGENT_METRICS_INTERVAL_SECONDS;
+  if (!Number.isInteger(interval) || (interval as number) < 1 || (interval as number) > 3600)
+    problems.push('metricsIntervalSeconds: must be 1 to 3600');
   if (problems.length > 0) return { problems };
   return {
     config: {
@@ -241,6 +265,7 @@ export function parseAgentConfig(value: unknown): { config: AgentConfig } | { pr
       serverId: input.serverId as number,
       tls: tls as AgentConfig['tls'],
       allowedOrigins: [...(origins as string[])],
+      metricsIntervalSeconds: interval as number,
     },
   };
 }

@@ -6,13 +6,20 @@ import type { AgentChangelogEntry } from './agent.js';
  * info (spec/000 §3) and prompts an upgrade when a server runs an older one (§4).
  * Raise it together with a new first entry of AGENT_CHANGELOG (agent-version.test.ts).
  */
-export const AGENT_VERSION = 24;
+export const AGENT_VERSION = 25;
 
 /**
  * What changed in each agent version, newest first (GET api/agent-changelog, spec/000 §7): the
  * panel shows the entries newer than a server's agent before it upgrades. `id` is the version.
  */
 export const AGENT_CHANGELOG: readonly AgentChangelogEntry[] = [
+  {
+    id: 25,
+    title: 'Agent 25',
+    content: [
+      "Monitoring: the agent samples the server's CPU, memory, disks, load and network every minute and keeps the last day, so the panel's charts and alerts have no gaps after the panel was away.",
+    ].join('\n'),
+  },
   {
     id: 24,
     title: 'Agent 24',

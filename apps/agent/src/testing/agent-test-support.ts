@@ -95,6 +95,7 @@ export async function startTestAgent(
     serverId: TEST_SERVER_ID,
     tls: null,
     allowedOrigins: [TEST_ORIGIN],
+    metricsIntervalSeconds: 60,
     ...overrides,
   };
   const agent = await startAgent(config, {

@@ -88,6 +88,10 @@ const environmentSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A running event's lease: a worker that stops renewing it loses the event to the reaper. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
+  /** Seconds between two monitoring checks of every server (docs/monitoring.md); 0 turns them off. */
+  MONITORING_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Checks failing in a row before a server is reported unreachable. */
+  MONITORING_UNREACHABLE_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   /** How long a server waits for the panel to reconnect before undoing a risky change (docs/safe-apply.md). */
   SAFE_APPLY_REVERT_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   /**
@@ -306,6 +310,8 @@ export interface Config {
   jobLeaseMs: number;
   /** The revert delay of firewall, sshd and Fail2Ban changes (docs/safe-apply.md). */
   safeApplyRevertSeconds: number;
+  /** Monitoring's checks (monitoring/monitoring.schedule.ts); intervalMs 0: off. */
+  monitoring: { intervalMs: number; unreachableFailures: number };
   mtproxyDownloadUrl: string;
   wordpress: { downloadUrl: string; sha256: string | null; apiUrl: string };
   /** Where servers fetch the catalogue's apps, by setting name (contracts SITE_APP_TEMPLATES). */
@@ -446,6 +452,10 @@ export function loadConfig(
     jobConcurrency: values.JOB_CONCURRENCY,
     jobLeaseMs: values.JOB_LEASE_SECONDS * 1000,
     safeApplyRevertSeconds: values.SAFE_APPLY_REVERT_SECONDS,
+    monitoring: {
+      intervalMs: values.MONITORING_INTERVAL_SECONDS * 1000,
+      unreachableFailures: values.MONITORING_UNREACHABLE_FAILURES,
+    },
     mtproxyDownloadUrl: values.MTPROXY_DOWNLOAD_URL,
     wordpress: {
       downloadUrl: values.WORDPRESS_DOWNLOAD_URL,

@@ -30,3 +30,4 @@ export * from './schema/socialites.js';
 export * from './schema/partner.js';
 export * from './schema/idempotency.js';
 export * from './schema/alerts.js';
+export * from './schema/monitoring.js';

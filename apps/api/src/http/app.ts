@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createApiTokenAuth } from '../api-tokens/token-auth.js';
 import { authentication } from '../auth/authentication.js';
+import { eventAnswers } from '../events/event-answers.plugin.js';
 import { idempotency } from '../idempotency/idempotency.plugin.js';
 import { routePermission, routePermissions } from '../policy/route-permission.js';
 import type { ComposedArea, PanelServices } from '../composition.js';
@@ -92,6 +93,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // to close their sockets.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(readCaching, { cache: dependencies.services.readCache, bus: dependencies.services.bus });
+  // A call that started an event names it (Location; 202 when asked). Before idempotency, which
+  // stores the answer as it goes out.
+  await app.register(eventAnswers);
   // Idempotency-Key on every mutating route (its grammar first; the stored answers after the
   // caller, the route's permission and the input are known).
   await app.register(idempotency, { db: database.db, secretBox: dependencies.services.secretBox });

@@ -29,7 +29,7 @@ export const openapi = fp(
           title: 'HostDeck API',
           version: OPENAPI_API_VERSION,
           description:
-            'The API of the HostDeck panel. Calls are authenticated by the session cookie; a call that changes something also needs the X-XSRF-TOKEN header.',
+            'The API of the HostDeck panel. Calls are authenticated by the session cookie (a call that changes something also needs the X-XSRF-TOKEN header) or by an API token (Authorization: Bearer). A long operation is an event: its call answers with Location: /api/events/{event}, and 202 Accepted when sent with Prefer: respond-async.',
         },
         servers: [{ url: options.appUrl }],
       },
@@ -50,6 +50,12 @@ export const openapi = fp(
                     pattern: IDEMPOTENCY_KEY_PATTERN.source,
                     description:
                       'The same key and body within 24 h answers the first answer again; another body 422; while the first runs 409.',
+                  },
+                  // events/event-answers.plugin.ts
+                  prefer: {
+                    type: 'string',
+                    description:
+                      'respond-async: a call that starts a long operation answers 202 Accepted (Preference-Applied: respond-async). Every call that started one names its event in Location: /api/events/{event}; poll it, or follow /api/events/{event}/output?offset&wait.',
                   },
                 },
               },

@@ -66,6 +66,7 @@ describe('route patterns of the section descriptors', () => {
       'servers.create': '/servers/create',
       'servers.show': '/servers/:server',
       'servers.sites': '/servers/:server/sites',
+      'servers.monitoring': '/servers/:server/monitoring',
       'servers.applications': '/servers/:server/applications',
       'servers.openlitespeed': '/servers/:server/openlitespeed',
       'servers.mysql': '/servers/:server/mysql',

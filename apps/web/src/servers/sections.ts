@@ -27,6 +27,7 @@ import type { PageTitleKey } from '../pages/page-titles';
 export type ServerMenuIcon =
   | 'home'
   | 'sites'
+  | 'monitoring'
   | 'apps'
   | 'pm2'
   | 'php'
@@ -83,6 +84,14 @@ const SECTION_LIST = [
     titleKey: 'pageTitles.serverSites',
     menu: { labelKey: 'serverMenu.sites', icon: 'sites' },
     page: { load: () => import('../pages/SitesPage').then((module) => module.SitesPage) },
+  },
+  {
+    // Issue 23 point 4: charts and alert thresholds (servers/monitoring/page.tsx).
+    id: 'monitoring',
+    route: 'servers.monitoring',
+    path: 'monitoring',
+    titleKey: 'pageTitles.serverMonitoring',
+    menu: { labelKey: 'serverMenu.monitoring', icon: 'monitoring' },
   },
   {
     id: 'applications',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AGENT_PORT, originSchema, portSchema, publicKeyPemSchema } from '@hostdeck/contracts';
+import {
+  AGENT_METRICS_INTERVAL_SECONDS,
+  AGENT_PORT,
+  originSchema,
+  portSchema,
+  publicKeyPemSchema,
+} from '@hostdeck/contracts';
 import { defineRecipe } from '../recipe.js';
 import { readAgentBundle } from './agent-bundle.js';
 
@@ -9,6 +15,8 @@ export const agentInstallInputSchema = z.strictObject({
   port: portSchema,
   panel_public_key: publicKeyPemSchema,
   allowed_origins: z.array(originSchema).min(1).max(20),
+  /** Seconds between two resource samples (issue 23 point 4); tests install with a few. */
+  metrics_interval_seconds: z.number().int().min(1).max(3600).default(AGENT_METRICS_INTERVAL_SECONDS),
 });
 export type AgentInstallInput = z.output<typeof agentInstallInputSchema>;
 
@@ -45,6 +53,7 @@ export const agentInstall = defineRecipe({
       serverId: input.server_id,
       tls: null,
       allowedOrigins: input.allowed_origins,
+      metricsIntervalSeconds: input.metrics_interval_seconds,
     }),
   }),
   secrets: (input) => readAgentBundle(input.version),
@@ -54,5 +63,6 @@ export const agentInstall = defineRecipe({
     port: AGENT_PORT,
     panel_public_key: EXAMPLE_PUBLIC_KEY,
     allowed_origins: ['https://panel.example.com'],
+    metrics_interval_seconds: AGENT_METRICS_INTERVAL_SECONDS,
   },
 });

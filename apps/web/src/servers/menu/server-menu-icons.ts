@@ -28,6 +28,7 @@ import type { ServerMenuIcon } from './server-menu';
 export const SERVER_MENU_ICONS: Record<ServerMenuIcon, SvgIconComponent> = {
   home: HomeIcon,
   sites: LanguageIcon,
+  monitoring: MonitorHeartIcon,
   apps: AppsIcon,
   pm2: SpeedIcon,
   php: CodeIcon,

@@ -26,6 +26,7 @@ describe('serverMenuRows (spec/000 §2 Server side menu)', () => {
     ).toEqual([
       'home',
       'sites:disabled',
+      'monitoring:disabled',
       'applications:disabled',
       'php:disabled',
       'backup:disabled',
@@ -48,6 +49,7 @@ describe('serverMenuRows (spec/000 §2 Server side menu)', () => {
     expect(summary(rows)).toEqual([
       'home',
       'sites',
+      'monitoring',
       'applications',
       'php',
       'mariadb',
