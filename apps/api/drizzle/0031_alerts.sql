@@ -17,6 +17,7 @@ CREATE TABLE "alert_incidents" (
 	"key" varchar(191) NOT NULL,
 	"type" varchar(64) NOT NULL,
 	"subject" jsonb NOT NULL,
+	"server_id" integer,
 	"facts" jsonb NOT NULL,
 	"opened_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"resolved_at" timestamp with time zone
@@ -35,6 +36,7 @@ CREATE TABLE "alert_notices" (
 --> statement-breakpoint
 ALTER TABLE "alert_channels" ADD CONSTRAINT "alert_channels_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_channels" ADD CONSTRAINT "alert_channels_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_incidents" ADD CONSTRAINT "alert_incidents_server_id_servers_id_fk" FOREIGN KEY ("server_id") REFERENCES "public"."servers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_login_addresses" ADD CONSTRAINT "alert_login_addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_channels_user" ON "alert_channels" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "alert_channels_team" ON "alert_channels" USING btree ("team_id");--> statement-breakpoint

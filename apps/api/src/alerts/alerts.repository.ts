@@ -149,7 +149,7 @@ export function createAlertsRepository(db: Database) {
     }): Promise<boolean> {
       const rows = await db
         .insert(alertIncidents)
-        .values(values)
+        .values({ ...values, serverId: values.subject.serverId ?? null })
         .onConflictDoNothing({ target: alertIncidents.key, where: isNull(alertIncidents.resolvedAt) })
         .returning({ id: alertIncidents.id });
       return rows.length > 0;

@@ -10,7 +10,7 @@ import { createBackupsRepository } from '../backups/backups.repository.js';
 import { CERTIFICATE_EVENT_TYPES, CERTIFICATE_MODEL_TYPE } from '../certificates/certificate-events.js';
 import { registerCertificateFinishedHandler } from '../certificates/certificate-renewal.js';
 import { createCertificatesRepository } from '../certificates/certificates.repository.js';
-import { certificates, sites, users } from '../database/schema.js';
+import { alertIncidents, certificates, servers, sites, users } from '../database/schema.js';
 import type { EventRow } from '../events/events.repository.js';
 import { createEventHooks } from '../jobs/event-hooks.js';
 import { PASSWORD } from '../accounts/testing/accounts.js';
@@ -237,6 +237,11 @@ describe('alerts', () => {
     // A new outage after the resolution is a new incident.
     await alerts.open(input);
     expect(receivedAt('/incident')).toHaveLength(3);
+    // A deleted server takes its incidents with it: none stays open for a machine that is gone.
+    await test.database.db.delete(servers).where(eq(servers.id, server.id));
+    expect(await test.database.db.select().from(alertIncidents).where(eq(alertIncidents.key, key))).toEqual(
+      [],
+    );
   });
 
   it('follows the matrix: a type switched off is not sent', async () => {

@@ -1,7 +1,5 @@
 import { AGENT_PORT } from '@hostdeck/contracts';
-import type { Alerts } from '../alerts/alerts.port.js';
 import { defineArea } from '../area.js';
-import type { PanelLog, PanelServices } from '../composition.js';
 import { createAgentMetricsReader, createSshMetricsReader } from './metrics-readers.js';
 import { createMonitoringRepository } from './monitoring.repository.js';
 import { monitoringRoutes } from './monitoring.routes.js';
@@ -11,22 +9,6 @@ import { createMonitoringService, type MonitoringService } from './monitoring.se
 /** A server is not checked for this long after its provisioning or an on-purpose restart. */
 const QUIET_AFTER_RESTART_MS = 10 * 60_000;
 
-/**
- * Until the alerts area is merged its port may be absent from the panel's services: incidents are
- * then written to the panel's log (nothing is sent). MERGE: the alerts area provides `alerts`.
- */
-function alertsOf(panel: PanelServices): Alerts {
-  const provided = (panel as PanelServices & { alerts?: Alerts }).alerts;
-  if (provided) return provided;
-  const log = (panel: PanelLog, message: string, details: Record<string, unknown>) =>
-    panel.info(details, message);
-  return {
-    notify: async (input) => log(panel.appLog, 'alert', { ...input }),
-    open: async (input) => log(panel.appLog, 'incident opened', { ...input }),
-    resolve: async (input) => log(panel.appLog, 'incident resolved', { ...input }),
-  };
-}
-
 /** Monitoring (issue 23 point 4, docs/monitoring.md): samples, charts, thresholds, reachability. */
 export const monitoringArea = defineArea<{ monitoring: MonitoringService }>({
   name: 'monitoring',
@@ -34,7 +16,7 @@ export const monitoringArea = defineArea<{ monitoring: MonitoringService }>({
     monitoring: createMonitoringService({
       repository: createMonitoringRepository(panel.db),
       policy: panel.policy,
-      alerts: alertsOf(panel),
+      alerts: panel.alerts,
       readAgent: createAgentMetricsReader({ signer: panel.agentSigner, port: AGENT_PORT }),
       readSsh: createSshMetricsReader({ executor: panel.executor, connections: panel.connections }),
       failuresToAlert: panel.config.monitoring.unreachableFailures,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { servers } from './servers.js';
 import { teams } from './teams.js';
 
 /**
@@ -34,7 +35,9 @@ export const alertChannels = pgTable(
 
 /**
  * Incidents (`server:12:unreachable`): at most one open row per key, so opening an open incident
- * inserts nothing and sends nothing, across restarts too. Resolved rows stay as history.
+ * inserts nothing and sends nothing, across restarts too. Resolved rows stay as history. An
+ * incident about a server goes with the server (`server_id`): nothing stays open for a machine
+ * the panel no longer has.
  */
 export const alertIncidents = pgTable(
   'alert_incidents',
@@ -43,6 +46,7 @@ export const alertIncidents = pgTable(
     key: varchar('key', { length: 191 }).notNull(),
     type: varchar('type', { length: 64 }).notNull(),
     subject: jsonb('subject').$type<{ serverId?: number; siteId?: number; userId?: number }>().notNull(),
+    serverId: integer('server_id').references(() => servers.id, { onDelete: 'cascade' }),
     facts: jsonb('facts').$type<Record<string, string | number>>().notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
