@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ReadCache } from './http/read-cache.js';
 import { createAccounts } from './accounts/accounts.js';
 import { AREAS } from './areas.js';
+import type { Alerts } from './alerts/alerts.port.js';
 import { composeAreas, createPanelServices, type PanelLog } from './composition.js';
 import type { Config } from './config/config.js';
 import { createSecretBox, type SecretBox } from './crypto/secret-box.js';
@@ -45,6 +46,8 @@ export interface Panel {
   queue: JobQueue;
   secretBox: SecretBox;
   readCache: ReadCache;
+  /** What the panel tells users through their notification channels (alerts/alerts.port.ts). */
+  alerts: Alerts;
   reapExpiredLeases(): Promise<number>;
   close(): Promise<void>;
 }
@@ -192,6 +195,7 @@ export async function createPanel(options: PanelOptions): Promise<Panel> {
     queue,
     secretBox,
     readCache: services.readCache,
+    alerts: services.alerts,
     reapExpiredLeases: () => reaper.reap(),
     async close() {
       reaper.stop();

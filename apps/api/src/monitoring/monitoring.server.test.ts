@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_PORT, AGENT_VERSION } from '@hostdeck/contracts';
+import { alertRoutes } from '@hostdeck/contracts/alerts';
 import { serverMetricsResponseSchema } from '@hostdeck/contracts/monitoring';
+import type { Alerts } from '../alerts/alerts.port.js';
+import { startWebhookReceiver, type LocalReceiver } from '../alerts/testing/alert-receivers.js';
 import { bootWebTestServer, connectToTestServer } from '../../../../tools/test-server/web-test-server.js';
 import { runOnTestServer, stopTestServer, type TestServer } from '../../../../tools/test-server/index.js';
 import { servers } from '../database/schema.js';
@@ -24,7 +27,9 @@ import { createRecordingAlerts } from './testing/recording-alerts.js';
  * samples every second; the panel's checks (driven here round by round, as the schedule runs them)
  * collect its samples over the network with a signed token, a low disk threshold opens one
  * `server.disk` incident, and a server whose SSH and agent ports refuse connections is reported
- * unreachable once, after three failed checks, and recovered once when it answers again.
+ * unreachable once, after three failed checks, and recovered once when it answers again. The
+ * incidents go through the panel's real alerts service to a signed webhook channel whose receiver
+ * this test starts: what a user receives is counted there.
  */
 const [pglite] = await availableTestDatabases();
 const SERVER = 'mon1';
@@ -50,7 +55,11 @@ describe('monitoring a booted test server', () => {
   let serverId: number;
   let monitoring: MonitoringService;
   let server: MonitoredServer;
+  let receiver: LocalReceiver;
   const recording = createRecordingAlerts();
+  /** The `event` of each message the webhook channel received, in order. */
+  const delivered = () =>
+    receiver.received.map((request) => (JSON.parse(request.body) as { event: string }).event);
   const sentFor = (kind: string) =>
     recording.sent.filter((alert) => 'key' in alert && alert.key === `server:${serverId}:${kind}`);
 
@@ -61,11 +70,24 @@ describe('monitoring a booted test server', () => {
 
   beforeAll(async () => {
     console.log(`agent bundle: ${buildAgentBundle()}`);
-    testServer = await bootWebTestServer(SERVER);
-    // The area's own schedule is off: this test runs the rounds itself, with a recording alerts port.
+    [testServer, receiver] = await Promise.all([bootWebTestServer(SERVER), startWebhookReceiver()]);
+    // The area's own schedule is off: this test runs the rounds itself. Every call to the alerts
+    // port is recorded, then passed to the panel's alerts service.
     ({ test, api, serverId } = await createConnectedTestApp(pglite!, testServer, {
-      env: { MONITORING_INTERVAL_SECONDS: '0' },
+      env: { MONITORING_INTERVAL_SECONDS: '0', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     }));
+    const hook = await api.post(alertRoutes.create.path, {
+      type: 'webhook',
+      name: 'Receiver',
+      url: receiver.url,
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const real = test.panel.alerts;
+    const alerts: Alerts = {
+      notify: async (input) => (await recording.alerts.notify(input), real.notify(input)),
+      open: async (input) => (await recording.alerts.open(input), real.open(input)),
+      resolve: async (input) => (await recording.alerts.resolve(input), real.resolve(input)),
+    };
     const session = await connectToTestServer(testServer);
     try {
       const signer = await installSamplingAgent(test, session, serverId, 1);
@@ -82,7 +104,7 @@ describe('monitoring a booted test server', () => {
       monitoring = createMonitoringService({
         repository: createMonitoringRepository(test.database.db),
         policy: { authorizeServer: async () => ({}) as never },
-        alerts: recording.alerts,
+        alerts,
         readAgent: createAgentMetricsReader({ signer, port: AGENT_PORT }),
         readSsh: createSshMetricsReader({ executor: createSshExecutor(), connections }),
         failuresToAlert: 3,
@@ -101,6 +123,7 @@ describe('monitoring a booted test server', () => {
 
   afterAll(async () => {
     await test?.close();
+    await receiver?.close();
     await stopTestServer(SERVER);
   });
 
@@ -187,5 +210,8 @@ describe('monitoring a booted test server', () => {
       recording.calls.filter((call) => call.call === 'open' && call.type === 'server.unreachable'),
     ).toHaveLength(1);
     expect(sentFor('disk')).toHaveLength(1);
+    // What the user received: the disk alert, then one message for the outage and one when it ended.
+    await waitFor(async () => delivered().length >= 3, { timeoutMs: 30_000, what: 'the webhook messages' });
+    expect(delivered()).toEqual(['server.disk', 'server.unreachable', 'resolved:server.unreachable']);
   });
 });
