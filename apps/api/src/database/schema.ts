@@ -29,3 +29,4 @@ export * from './schema/billing.js';
 export * from './schema/socialites.js';
 export * from './schema/partner.js';
 export * from './schema/idempotency.js';
+export * from './schema/vps.js';
