@@ -1,5 +1,6 @@
 import { connect as connectTcp } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { UpdateKey } from '@hostdeck/contracts';
 import { findVpsProvider, type VpsProviderSlug } from '@hostdeck/contracts/vps';
 import { z } from 'zod';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
@@ -26,7 +27,7 @@ export interface VpsCreateTaskDependencies {
   /** How often the provider and SSH are asked again, and how long the machine may take to answer. */
   pollIntervalMs: number;
   bootTimeoutSeconds: number;
-  announce(serverId: number, keys: readonly import('@hostdeck/contracts').UpdateKey[]): Promise<void>;
+  announce(serverId: number, keys: readonly UpdateKey[]): Promise<void>;
 }
 
 /** Whether something accepts TCP connections at host:port (sshd is up), within a few seconds. */

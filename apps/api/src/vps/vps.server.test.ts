@@ -37,7 +37,11 @@ describe('creating a server at a VPS provider', () => {
         // The key through stdin, never in the script's text.
         const installed = await runOnTestServer(
           machine,
-          ['bash', '-c', 'install -d -m 700 /root/.ssh && cat >> /root/.ssh/authorized_keys && chmod 600 /root/.ssh/authorized_keys'],
+          [
+            'bash',
+            '-c',
+            'install -d -m 700 /root/.ssh && cat >> /root/.ssh/authorized_keys && chmod 600 /root/.ssh/authorized_keys',
+          ],
           { input: `${publicKey}\n` },
         );
         if (installed.code !== 0) throw new Error(installed.stderr);
@@ -47,7 +51,11 @@ describe('creating a server at a VPS provider', () => {
     });
     test = await createTestApp(pglite!, {
       workers: true,
-      env: { HETZNER_API_URL: fake.urls.hetzner, VPS_POLL_INTERVAL_MS: '200', VPS_BOOT_TIMEOUT_SECONDS: '600' },
+      env: {
+        HETZNER_API_URL: fake.urls.hetzner,
+        VPS_POLL_INTERVAL_MS: '200',
+        VPS_BOOT_TIMEOUT_SECONDS: '600',
+      },
     });
   });
 
@@ -98,13 +106,19 @@ describe('creating a server at a VPS provider', () => {
     expect(atProvider.labels).toEqual({ hostdeck: String(serverId) });
     expect(atProvider.sshKeyIds).toHaveLength(1);
     // The provider's copy of the key is removed once root has it.
-    expect(fake.requests.some((request) => request.method === 'DELETE' && request.path.startsWith('/ssh_keys/'))).toBe(true);
+    expect(
+      fake.requests.some((request) => request.method === 'DELETE' && request.path.startsWith('/ssh_keys/')),
+    ).toBe(true);
 
-    const detail = serverDetailResponseSchema.parse((await owner.api.get(`/api/servers/${serverId}`)).json()).data;
+    const detail = serverDetailResponseSchema.parse(
+      (await owner.api.get(`/api/servers/${serverId}`)).json(),
+    ).data;
     expect(detail).toMatchObject({ ip: machine!.address, vps_provider: { slug: 'hetzner' } });
     const provisioning = await waitForEvent(detail.provision_event_id!, 1_200_000);
     expect(provisioning.status, provisioning.output.slice(-3000)).toBe('FINISHED');
-    const installed = serverDetailResponseSchema.parse((await owner.api.get(`/api/servers/${serverId}`)).json()).data;
+    const installed = serverDetailResponseSchema.parse(
+      (await owner.api.get(`/api/servers/${serverId}`)).json(),
+    ).data;
     expect(installed).toMatchObject({ status: 'INSTALLED', installed: true, os_version: 'debian-12' });
 
     const deleted = await owner.api.deleteWith(`/api/vps/servers/${serverId}`, { name: 'vps-web' });

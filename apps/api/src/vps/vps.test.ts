@@ -46,19 +46,25 @@ describe('VPS providers API', () => {
 
   it('app info lists the three providers with their badges', async () => {
     const info = await olga.api.get('/api/info');
-    expect(info.json<{ vpsProviders: { slug: string }[] }>().vpsProviders.map((provider) => provider.slug)).toEqual([
-      'hetzner',
-      'digitalocean',
-      'vultr',
-    ]);
+    expect(
+      info.json<{ vpsProviders: { slug: string }[] }>().vpsProviders.map((provider) => provider.slug),
+    ).toEqual(['hetzner', 'digitalocean', 'vultr']);
   });
 
-  it('keeps a credential only once the provider accepts its token; sealed, never answered, the owner\'s alone', async () => {
+  it("keeps a credential only once the provider accepts its token; sealed, never answered, the owner's alone", async () => {
     const refused = await olga.api.post(CREDENTIALS, { provider: 'hetzner', name: 'Bad', token: 'nope' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ errors: { token: ['The provider refused this token: unable to authenticate'] } });
-    const refusedVi = await olga.api.post(CREDENTIALS, { provider: 'vultr', name: 'Bad', token: 'nope' }, 'vi');
-    expect(refusedVi.json<{ message: string }>().message).toBe('Nhà cung cấp đã từ chối token này: Invalid API token.');
+    expect(refused.json()).toMatchObject({
+      errors: { token: ['The provider refused this token: unable to authenticate'] },
+    });
+    const refusedVi = await olga.api.post(
+      CREDENTIALS,
+      { provider: 'vultr', name: 'Bad', token: 'nope' },
+      'vi',
+    );
+    expect(refusedVi.json<{ message: string }>().message).toBe(
+      'Nhà cung cấp đã từ chối token này: Invalid API token.',
+    );
     const unknown = await olga.api.post(CREDENTIALS, { provider: 'linode', name: 'L', token: 'x' });
     expect(unknown.statusCode).toBe(422);
 
@@ -66,7 +72,10 @@ describe('VPS providers API', () => {
     expect(credential).toMatchObject({ provider: 'hetzner', name: 'Main Hetzner' });
     const listed = await olga.api.get(CREDENTIALS);
     expect(listed.body).not.toContain(FAKE_VPS_TOKENS.hetzner);
-    const [row] = await test.database.db.select().from(vpsCredentials).where(eq(vpsCredentials.id, credential.id));
+    const [row] = await test.database.db
+      .select()
+      .from(vpsCredentials)
+      .where(eq(vpsCredentials.id, credential.id));
     expect(row!.sealedToken).not.toContain(FAKE_VPS_TOKENS.hetzner);
 
     const path = `${CREDENTIALS}/${credential.id}`;
@@ -75,16 +84,27 @@ describe('VPS providers API', () => {
     expect((await olga.api.put(path, { token: 'bad' })).statusCode).toBe(422);
     const renamed = await olga.api.put(path, { name: 'Hetzner EU', token: FAKE_VPS_TOKENS.hetzner });
     expect(renamed.json()).toMatchObject({ data: { name: 'Hetzner EU' } });
-    const duplicate = await olga.api.post(CREDENTIALS, { provider: 'hetzner', name: 'Hetzner EU', token: FAKE_VPS_TOKENS.hetzner });
-    expect(duplicate.json()).toMatchObject({ errors: { name: ['You already have a VPS credential with this name'] } });
+    const duplicate = await olga.api.post(CREDENTIALS, {
+      provider: 'hetzner',
+      name: 'Hetzner EU',
+      token: FAKE_VPS_TOKENS.hetzner,
+    });
+    expect(duplicate.json()).toMatchObject({
+      errors: { name: ['You already have a VPS credential with this name'] },
+    });
   });
 
-  it('reads regions and plans with prices using the caller\'s credential', async () => {
+  it("reads regions and plans with prices using the caller's credential", async () => {
     const none = await mallory.api.get('/api/vps/providers/digitalocean/regions');
-    expect(none.json()).toMatchObject({ errors: { credential: ['Add a credential of this provider first'] } });
+    expect(none.json()).toMatchObject({
+      errors: { credential: ['Add a credential of this provider first'] },
+    });
     const credential = await addCredential(olga, 'digitalocean', 'DO');
     const regions = await olga.api.get(`/api/vps/providers/digitalocean/regions?credential=${credential.id}`);
-    expect(regions.json<{ data: { id: string }[] }>().data.map((region) => region.id)).toEqual(['nyc3', 'fra1']);
+    expect(regions.json<{ data: { id: string }[] }>().data.map((region) => region.id)).toEqual([
+      'nyc3',
+      'fra1',
+    ]);
     const plans = await olga.api.get('/api/vps/providers/digitalocean/regions/fra1/plans');
     expect(plans.json<{ data: unknown[] }>().data[0]).toEqual({
       id: 's-1vcpu-1gb',
@@ -96,9 +116,13 @@ describe('VPS providers API', () => {
       currency: 'USD',
     });
     const nowhere = await olga.api.get('/api/vps/providers/digitalocean/regions/mars1/plans');
-    expect(nowhere.json()).toMatchObject({ errors: { region: ['This region is not offered by the provider'] } });
+    expect(nowhere.json()).toMatchObject({
+      errors: { region: ['This region is not offered by the provider'] },
+    });
     // Another user's credential id is not the caller's to read with.
-    const malloryReads = await mallory.api.get(`/api/vps/providers/digitalocean/regions?credential=${credential.id}`);
+    const malloryReads = await mallory.api.get(
+      `/api/vps/providers/digitalocean/regions?credential=${credential.id}`,
+    );
     expect(malloryReads.statusCode).toBe(422);
   });
 
@@ -126,21 +150,33 @@ describe('VPS providers API', () => {
       name: 'web-vultr',
     });
     expect(created.statusCode, created.body).toBe(202);
-    const { server_id: serverId, event_id: eventId } = created.json<{ data: { server_id: number; event_id: number } }>().data;
+    const { server_id: serverId, event_id: eventId } = created.json<{
+      data: { server_id: number; event_id: number };
+    }>().data;
     const [event] = await test.database.db.select().from(events).where(eq(events.id, eventId));
     expect(event).toMatchObject({ serverId, type: 'vps.create', status: 'PENDING' });
-    const [machine] = await test.database.db.select().from(vpsMachines).where(eq(vpsMachines.serverId, serverId));
+    const [machine] = await test.database.db
+      .select()
+      .from(vpsMachines)
+      .where(eq(vpsMachines.serverId, serverId));
     expect(machine).toMatchObject({ provider: 'vultr', region: 'fra', plan: 'vc2-1c-1gb', machineId: null });
     const detail = await olga.api.get(`/api/servers/${serverId}`);
     expect(detail.json()).toMatchObject({
-      data: { status: 'PENDING', vps_provider: { slug: 'vultr', name: 'Vultr', logo: 'VU' }, install_command: null },
+      data: {
+        status: 'PENDING',
+        vps_provider: { slug: 'vultr', name: 'Vultr', logo: 'VU' },
+        install_command: null,
+      },
     });
     expect(detail.body).not.toContain('PRIVATE KEY');
   });
 
   it('lists the machines at a provider that no server points to, labelled or not', async () => {
     const credential = await addCredential(olga, 'hetzner', 'Reconcile');
-    const server = await insertServer(test.database.db, olga.user.id, { name: 'known', vpsProvider: 'hetzner' });
+    const server = await insertServer(test.database.db, olga.user.id, {
+      name: 'known',
+      vpsProvider: 'hetzner',
+    });
     await test.database.db.insert(vpsMachines).values({
       serverId: server.id,
       credentialId: credential.id,
@@ -165,9 +201,12 @@ describe('VPS providers API', () => {
     expect((await mallory.api.get(`${CREDENTIALS}/${credential.id}/unmanaged`)).statusCode).toBe(404);
   });
 
-  it('deletes at the provider only a machine labelled as this server\'s, then the server', async () => {
+  it("deletes at the provider only a machine labelled as this server's, then the server", async () => {
     const credential = await addCredential(olga, 'hetzner', 'Deleting');
-    const server = await insertServer(test.database.db, olga.user.id, { name: 'to-delete', vpsProvider: 'hetzner' });
+    const server = await insertServer(test.database.db, olga.user.id, {
+      name: 'to-delete',
+      vpsProvider: 'hetzner',
+    });
     const machineRow = {
       serverId: server.id,
       credentialId: credential.id,
@@ -194,8 +233,13 @@ describe('VPS providers API', () => {
       userData: '',
       sshKeyIds: [],
     });
-    await test.database.db.update(vpsMachines).set({ machineId: '777' }).where(eq(vpsMachines.serverId, server.id));
-    expect((await mallory.api.deleteWith(`/api/vps/servers/${server.id}`, { name: 'to-delete' })).statusCode).toBe(404);
+    await test.database.db
+      .update(vpsMachines)
+      .set({ machineId: '777' })
+      .where(eq(vpsMachines.serverId, server.id));
+    expect(
+      (await mallory.api.deleteWith(`/api/vps/servers/${server.id}`, { name: 'to-delete' })).statusCode,
+    ).toBe(404);
     const wrongName = await olga.api.deleteWith(`/api/vps/servers/${server.id}`, { name: 'other' });
     expect(wrongName.statusCode).toBe(422);
     expect(fake.machines.has('hetzner:777')).toBe(true);
@@ -207,8 +251,16 @@ describe('VPS providers API', () => {
 
   it('says clearly when the provider refuses for an account limit', async () => {
     const credential = await addCredential(olga, 'digitalocean', 'Limited');
-    fake.failNext({ provider: 'digitalocean', path: /^\/sizes/, status: 422, fixture: 'digitalocean-error-droplet-limit.json' });
-    const response = await olga.api.get(`/api/vps/providers/digitalocean/regions/fra1/plans?credential=${credential.id}`, 'vi');
+    fake.failNext({
+      provider: 'digitalocean',
+      path: /^\/sizes/,
+      status: 422,
+      fixture: 'digitalocean-error-droplet-limit.json',
+    });
+    const response = await olga.api.get(
+      `/api/vps/providers/digitalocean/regions/fra1/plans?credential=${credential.id}`,
+      'vi',
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json<{ message: string }>().message).toBe(
       'Nhà cung cấp VPS đã từ chối vì tài khoản của bạn đã chạm giới hạn: creating this/these droplet(s) will exceed your droplet limit',

@@ -3,7 +3,8 @@ import { FAKE_VPS_TOKENS, startVpsProviderFake, type VpsProviderFake } from '../
 import { cloudInitUserData } from '../vps-provider.js';
 import { createHetznerAdapter } from './hetzner.js';
 
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGzRmZpVvPz3b4Zw3kVnNq7y5S0Vq0x9y1m2n3o4p5q6 hostdeck-server-7';
+const KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGzRmZpVvPz3b4Zw3kVnNq7y5S0Vq0x9y1m2n3o4p5q6 hostdeck-server-7';
 
 /** The Hetzner Cloud adapter against recorded answers of its API (testing/recordings/hetzner-*.json). */
 describe('Hetzner Cloud adapter', () => {
@@ -31,8 +32,24 @@ describe('Hetzner Cloud adapter', () => {
       { id: 'ash', name: 'Ashburn, VA', country: 'US' },
     ]);
     expect(await adapter().listPlans('fsn1')).toEqual([
-      { id: 'cx22', name: 'CX22', vcpus: 2, memory_mb: 4096, disk_gb: 40, price_monthly: 4.51, currency: 'EUR' },
-      { id: 'cx32', name: 'CX32', vcpus: 4, memory_mb: 8192, disk_gb: 80, price_monthly: 8.09, currency: 'EUR' },
+      {
+        id: 'cx22',
+        name: 'CX22',
+        vcpus: 2,
+        memory_mb: 4096,
+        disk_gb: 40,
+        price_monthly: 4.51,
+        currency: 'EUR',
+      },
+      {
+        id: 'cx32',
+        name: 'CX32',
+        vcpus: 4,
+        memory_mb: 8192,
+        disk_gb: 80,
+        price_monthly: 8.09,
+        currency: 'EUR',
+      },
     ]);
     expect((await adapter().listPlans('nbg1')).map((plan) => plan.id)).toEqual(['cx22']);
   });
@@ -68,16 +85,43 @@ describe('Hetzner Cloud adapter', () => {
     await expect(adapter().deleteMachine(created.id)).resolves.toBeUndefined();
   });
 
-  it('maps invalid input, the server limit and rate limits to their kinds with Hetzner\'s words', async () => {
-    const request = { serverId: 8, name: 'x', region: 'fsn1', plan: 'cx999', userData: cloudInitUserData(KEY), sshKeyIds: [] };
-    fake.failNext({ provider: 'hetzner', method: 'POST', path: /^\/servers$/, status: 400, fixture: 'hetzner-error-invalid-input.json' });
+  it("maps invalid input, the server limit and rate limits to their kinds with Hetzner's words", async () => {
+    const request = {
+      serverId: 8,
+      name: 'x',
+      region: 'fsn1',
+      plan: 'cx999',
+      userData: cloudInitUserData(KEY),
+      sshKeyIds: [],
+    };
+    fake.failNext({
+      provider: 'hetzner',
+      method: 'POST',
+      path: /^\/servers$/,
+      status: 400,
+      fixture: 'hetzner-error-invalid-input.json',
+    });
     await expect(adapter().createMachine(request)).rejects.toMatchObject({
       kind: 'refused',
       message: "invalid input in field 'server_type'",
     });
-    fake.failNext({ provider: 'hetzner', method: 'POST', path: /^\/servers$/, status: 403, fixture: 'hetzner-error-resource-limit.json' });
-    await expect(adapter().createMachine(request)).rejects.toMatchObject({ kind: 'quota', message: 'server limit exceeded' });
-    fake.failNext({ provider: 'hetzner', path: /^\/locations/, status: 429, fixture: 'hetzner-error-rate-limit.json' });
+    fake.failNext({
+      provider: 'hetzner',
+      method: 'POST',
+      path: /^\/servers$/,
+      status: 403,
+      fixture: 'hetzner-error-resource-limit.json',
+    });
+    await expect(adapter().createMachine(request)).rejects.toMatchObject({
+      kind: 'quota',
+      message: 'server limit exceeded',
+    });
+    fake.failNext({
+      provider: 'hetzner',
+      path: /^\/locations/,
+      status: 429,
+      fixture: 'hetzner-error-rate-limit.json',
+    });
     await expect(adapter().listRegions()).rejects.toMatchObject({ kind: 'rate-limited' });
   });
 });

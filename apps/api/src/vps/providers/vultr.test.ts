@@ -3,12 +3,14 @@ import { FAKE_VPS_TOKENS, startVpsProviderFake, type VpsProviderFake } from '../
 import { cloudInitUserData } from '../vps-provider.js';
 import { createVultrAdapter } from './vultr.js';
 
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGzRmZpVvPz3b4Zw3kVnNq7y5S0Vq0x9y1m2n3o4p5q6 hostdeck-server-7';
+const KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGzRmZpVvPz3b4Zw3kVnNq7y5S0Vq0x9y1m2n3o4p5q6 hostdeck-server-7';
 
 /** The Vultr instances adapter against recorded answers of API v2 (testing/recordings/vultr-*.json). */
 describe('Vultr adapter', () => {
   let fake: VpsProviderFake;
-  const adapter = (token: string = FAKE_VPS_TOKENS.vultr) => createVultrAdapter({ baseUrl: fake.urls.vultr, token });
+  const adapter = (token: string = FAKE_VPS_TOKENS.vultr) =>
+    createVultrAdapter({ baseUrl: fake.urls.vultr, token });
 
   beforeAll(async () => {
     fake = await startVpsProviderFake();
@@ -17,7 +19,10 @@ describe('Vultr adapter', () => {
 
   it('verifies a token with the account, and says why Vultr refused one', async () => {
     await expect(adapter().verify()).resolves.toBeUndefined();
-    await expect(adapter('wrong').verify()).rejects.toMatchObject({ kind: 'credential', message: 'Invalid API token.' });
+    await expect(adapter('wrong').verify()).rejects.toMatchObject({
+      kind: 'credential',
+      message: 'Invalid API token.',
+    });
   });
 
   it('lists regions, and the plans offered in one by monthly cost', async () => {
@@ -26,7 +31,9 @@ describe('Vultr adapter', () => {
       { id: 'fra', name: 'Frankfurt', country: 'DE' },
       { id: 'sgp', name: 'Singapore', country: 'SG' },
     ]);
-    expect((await adapter().listPlans('sgp')).map((plan) => [plan.id, plan.price_monthly, plan.currency])).toEqual([
+    expect(
+      (await adapter().listPlans('sgp')).map((plan) => [plan.id, plan.price_monthly, plan.currency]),
+    ).toEqual([
       ['vc2-1c-1gb', 5, 'USD'],
       ['vhf-1c-1gb', 6, 'USD'],
     ]);
@@ -58,10 +65,32 @@ describe('Vultr adapter', () => {
   });
 
   it('maps an invalid plan and the monthly fee limit (both 400) to refused and quota', async () => {
-    const request = { serverId: 8, name: 'x', region: 'fra', plan: 'nope', userData: cloudInitUserData(KEY), sshKeyIds: [] };
-    fake.failNext({ provider: 'vultr', method: 'POST', path: /^\/instances$/, status: 400, fixture: 'vultr-error-invalid-plan.json' });
-    await expect(adapter().createMachine(request)).rejects.toMatchObject({ kind: 'refused', message: 'Invalid plan chosen.' });
-    fake.failNext({ provider: 'vultr', method: 'POST', path: /^\/instances$/, status: 400, fixture: 'vultr-error-monthly-limit.json' });
+    const request = {
+      serverId: 8,
+      name: 'x',
+      region: 'fra',
+      plan: 'nope',
+      userData: cloudInitUserData(KEY),
+      sshKeyIds: [],
+    };
+    fake.failNext({
+      provider: 'vultr',
+      method: 'POST',
+      path: /^\/instances$/,
+      status: 400,
+      fixture: 'vultr-error-invalid-plan.json',
+    });
+    await expect(adapter().createMachine(request)).rejects.toMatchObject({
+      kind: 'refused',
+      message: 'Invalid plan chosen.',
+    });
+    fake.failNext({
+      provider: 'vultr',
+      method: 'POST',
+      path: /^\/instances$/,
+      status: 400,
+      fixture: 'vultr-error-monthly-limit.json',
+    });
     await expect(adapter().createMachine(request)).rejects.toMatchObject({
       kind: 'quota',
       message: expect.stringContaining('maximum monthly fee limit') as unknown as string,

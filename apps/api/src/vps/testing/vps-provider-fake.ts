@@ -175,7 +175,9 @@ export async function startVpsProviderFake(
           name: machine.name,
           status: machine.stopped ? 'off' : machine.running ? 'active' : 'new',
           networks: {
-            v4: machine.ip ? [{ ip_address: machine.ip, netmask: '255.255.255.0', gateway: '', type: 'public' }] : [],
+            v4: machine.ip
+              ? [{ ip_address: machine.ip, netmask: '255.255.255.0', gateway: '', type: 'public' }]
+              : [],
             v6: [],
           },
           region: { name: machine.region, slug: machine.region },
@@ -200,11 +202,19 @@ export async function startVpsProviderFake(
   }
 
   function create(provider: Provider, fields: Omit<FakeMachine, 'provider' | 'id' | 'running' | 'ip'>) {
-    const id = provider === 'vultr' ? `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}` : String(nextId++);
+    const id =
+      provider === 'vultr'
+        ? `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`
+        : String(nextId++);
     const machine: FakeMachine = { provider, id, running: false, ip: null, ...fields };
     machines.set(`${provider}:${id}`, machine);
     const boot = options.onCreate
-      ? options.onCreate({ provider, id, name: machine.name, publicKey: publicKeyOfUserData(machine.userData) })
+      ? options.onCreate({
+          provider,
+          id,
+          name: machine.name,
+          publicKey: publicKeyOfUserData(machine.userData),
+        })
       : Promise.resolve({ ip: '203.0.113.50' });
     boot.then(
       ({ ip }) => {
@@ -224,16 +234,20 @@ export async function startVpsProviderFake(
     return true;
   }
 
-  const listOf = (provider: Provider) => [...machines.values()].filter((machine) => machine.provider === provider);
+  const listOf = (provider: Provider) =>
+    [...machines.values()].filter((machine) => machine.provider === provider);
 
   async function hetzner(method: string, path: string, body: Json, response: ServerResponse) {
     const route = path.split('?')[0]!;
-    if (method === 'GET' && route === '/locations') return send(response, 200, vpsRecording('hetzner-locations.json'));
+    if (method === 'GET' && route === '/locations')
+      return send(response, 200, vpsRecording('hetzner-locations.json'));
     if (method === 'GET' && route === '/server_types')
       return send(response, 200, vpsRecording('hetzner-server-types.json'));
     if (method === 'POST' && route === '/ssh_keys') {
       const key = vpsRecording<{ ssh_key: Json }>('hetzner-ssh-key-create.json').ssh_key;
-      return send(response, 201, { ssh_key: { ...key, id: nextId++, name: body.name, public_key: body.public_key } });
+      return send(response, 201, {
+        ssh_key: { ...key, id: nextId++, name: body.name, public_key: body.public_key },
+      });
     }
     if (method === 'DELETE' && /^\/ssh_keys\/\d+$/.test(route)) return send(response, 204);
     if (method === 'POST' && route === '/servers') {
@@ -251,7 +265,16 @@ export async function startVpsProviderFake(
     if (method === 'GET' && route === '/servers')
       return send(response, 200, {
         servers: listOf('hetzner').map(render),
-        meta: { pagination: { page: 1, per_page: 50, previous_page: null, next_page: null, last_page: 1, total_entries: listOf('hetzner').length } },
+        meta: {
+          pagination: {
+            page: 1,
+            per_page: 50,
+            previous_page: null,
+            next_page: null,
+            last_page: 1,
+            total_entries: listOf('hetzner').length,
+          },
+        },
       });
     const one = /^\/servers\/(\d+)$/.exec(route);
     if (one) {
@@ -260,7 +283,9 @@ export async function startVpsProviderFake(
       if (method === 'GET') return send(response, 200, { server: render(machine) });
       if (method === 'DELETE') {
         await remove('hetzner', machine.id);
-        return send(response, 200, { action: { id: nextId++, command: 'delete_server', status: 'running', progress: 0 } });
+        return send(response, 200, {
+          action: { id: nextId++, command: 'delete_server', status: 'running', progress: 0 },
+        });
       }
     }
     return send(response, 404, vpsRecording('hetzner-error-not-found.json'));
@@ -268,12 +293,17 @@ export async function startVpsProviderFake(
 
   async function digitalocean(method: string, path: string, body: Json, response: ServerResponse) {
     const route = path.split('?')[0]!;
-    if (method === 'GET' && route === '/account') return send(response, 200, vpsRecording('digitalocean-account.json'));
-    if (method === 'GET' && route === '/regions') return send(response, 200, vpsRecording('digitalocean-regions.json'));
-    if (method === 'GET' && route === '/sizes') return send(response, 200, vpsRecording('digitalocean-sizes.json'));
+    if (method === 'GET' && route === '/account')
+      return send(response, 200, vpsRecording('digitalocean-account.json'));
+    if (method === 'GET' && route === '/regions')
+      return send(response, 200, vpsRecording('digitalocean-regions.json'));
+    if (method === 'GET' && route === '/sizes')
+      return send(response, 200, vpsRecording('digitalocean-sizes.json'));
     if (method === 'POST' && route === '/account/keys') {
       const key = vpsRecording<{ ssh_key: Json }>('digitalocean-ssh-key-create.json').ssh_key;
-      return send(response, 201, { ssh_key: { ...key, id: nextId++, name: body.name, public_key: body.public_key } });
+      return send(response, 201, {
+        ssh_key: { ...key, id: nextId++, name: body.name, public_key: body.public_key },
+      });
     }
     if (method === 'DELETE' && /^\/account\/keys\/\d+$/.test(route)) return send(response, 204);
     if (method === 'POST' && route === '/droplets') {
@@ -289,7 +319,11 @@ export async function startVpsProviderFake(
       return send(response, 202, { ...recorded, droplet: render(machine) });
     }
     if (method === 'GET' && route === '/droplets')
-      return send(response, 200, { droplets: listOf('digitalocean').map(render), links: {}, meta: { total: listOf('digitalocean').length } });
+      return send(response, 200, {
+        droplets: listOf('digitalocean').map(render),
+        links: {},
+        meta: { total: listOf('digitalocean').length },
+      });
     const one = /^\/droplets\/(\d+)$/.exec(route);
     if (one) {
       const machine = machines.get(`digitalocean:${one[1]}`);
@@ -305,12 +339,16 @@ export async function startVpsProviderFake(
 
   async function vultr(method: string, path: string, body: Json, response: ServerResponse) {
     const route = path.split('?')[0]!;
-    if (method === 'GET' && route === '/account') return send(response, 200, vpsRecording('vultr-account.json'));
-    if (method === 'GET' && route === '/regions') return send(response, 200, vpsRecording('vultr-regions.json'));
+    if (method === 'GET' && route === '/account')
+      return send(response, 200, vpsRecording('vultr-account.json'));
+    if (method === 'GET' && route === '/regions')
+      return send(response, 200, vpsRecording('vultr-regions.json'));
     if (method === 'GET' && route === '/plans') return send(response, 200, vpsRecording('vultr-plans.json'));
     if (method === 'POST' && route === '/ssh-keys') {
       const key = vpsRecording<{ ssh_key: Json }>('vultr-ssh-key-create.json').ssh_key;
-      return send(response, 201, { ssh_key: { ...key, id: `key-${nextId++}`, name: body.name, ssh_key: body.ssh_key } });
+      return send(response, 201, {
+        ssh_key: { ...key, id: `key-${nextId++}`, name: body.name, ssh_key: body.ssh_key },
+      });
     }
     if (method === 'DELETE' && /^\/ssh-keys\/[\w-]+$/.test(route)) return send(response, 204);
     if (method === 'POST' && route === '/instances') {
@@ -323,10 +361,15 @@ export async function startVpsProviderFake(
         sshKeyIds: ((body.sshkey_id as unknown[]) ?? []).map(String),
       });
       const recorded = vpsRecording<{ instance: Json }>('vultr-instance-create.json');
-      return send(response, 202, { instance: { ...recorded.instance, ...render(machine), main_ip: '0.0.0.0' } });
+      return send(response, 202, {
+        instance: { ...recorded.instance, ...render(machine), main_ip: '0.0.0.0' },
+      });
     }
     if (method === 'GET' && route === '/instances')
-      return send(response, 200, { instances: listOf('vultr').map(render), meta: { total: listOf('vultr').length, links: { next: '', prev: '' } } });
+      return send(response, 200, {
+        instances: listOf('vultr').map(render),
+        meta: { total: listOf('vultr').length, links: { next: '', prev: '' } },
+      });
     const one = /^\/instances\/([\w-]+)$/.exec(route);
     if (one) {
       const machine = machines.get(`vultr:${one[1]}`);
@@ -377,7 +420,11 @@ export async function startVpsProviderFake(
   const { port } = server.address() as AddressInfo;
   const root = `http://127.0.0.1:${port}`;
   return {
-    urls: { hetzner: `${root}/hetzner/v1`, digitalocean: `${root}/digitalocean/v2`, vultr: `${root}/vultr/v2` },
+    urls: {
+      hetzner: `${root}/hetzner/v1`,
+      digitalocean: `${root}/digitalocean/v2`,
+      vultr: `${root}/vultr/v2`,
+    },
     machines,
     requests,
     failNext: (failure) => failures.push({ ...failure, left: failure.times ?? 1 }),
