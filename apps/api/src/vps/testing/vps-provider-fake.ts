@@ -391,6 +391,7 @@ export async function startVpsProviderFake(
 
   const server = createServer((request, response) => {
     void (async () => {
+      if (request.url === '/health') return send(response, 200, { ok: true });
       const match = /^\/(hetzner|digitalocean|vultr)\/v[12](\/.*)$/.exec(request.url ?? '');
       if (!match) return send(response, 404, {});
       const provider = match[1] as Provider;
