@@ -58,4 +58,24 @@ test('VPS providers: credentials, regions and priced plans, create starts an eve
     },
   );
   await expect(page.getByRole('dialog')).toContainText('Machine created at Hetzner Cloud');
+
+  // The server delete dialog offers deleting the machine at the provider too; afterwards the
+  // provider has no machine left for it (the unmanaged list would show a labelled `vps-e2e`).
+  await page.keyboard.press('Escape');
+  const listed = await page.request.get('/api/servers?search=vps-e2e');
+  const serverId = (await listed.json()).data[0].id as number;
+  await page.goto(`/servers/${serverId}`);
+  await page.getByTestId('server-delete').click();
+  await page
+    .locator('input[data-testid="server-delete-name"], [data-testid="server-delete-name"] input')
+    .first()
+    .fill('vps-e2e');
+  await expect(page.getByText('Also delete the machine at Hetzner Cloud')).toBeVisible();
+  await page.getByTestId('server-delete-at-provider').check();
+  await page.getByTestId('server-delete-submit').click();
+  await expect(page).toHaveURL(/\/servers$/, { timeout: 60_000 });
+  await page.goto('/user/vps');
+  await page.locator('[data-name="Hetzner EU"]').getByTestId('vps-credential-check').click();
+  await expect(page.getByTestId('vps-machine-43')).toBeVisible();
+  await expect(page.getByTestId('vps-unmanaged')).not.toContainText('vps-e2e');
 });
