@@ -81,12 +81,11 @@ export function createVpsService(dependencies: VpsServiceDependencies) {
       credentialId === undefined
         ? await repository.firstCredential(caller.id, provider)
         : await repository.findCredential(caller.id, credentialId);
+    // Another account's credential answers like a missing one (404), as everywhere.
     if (!row || row.provider !== provider)
-      throw new ValidationError({
-        credential: [
-          credentialId === undefined ? VPS_MESSAGES.noCredential : VPS_MESSAGES.credentialNotFound,
-        ],
-      });
+      throw new NotFoundError(
+        credentialId === undefined ? VPS_MESSAGES.noCredential : VPS_MESSAGES.credentialNotFound,
+      );
     return row;
   }
 
