@@ -31,6 +31,7 @@ export const VPS_MESSAGES = {
   notLabelled:
     "The machine at the provider is not labelled as made by this panel: delete it in the provider's console",
   machineGone: 'The machine is no longer at the provider',
+  notFailed: 'Only a creation that failed can be resumed',
 } as const;
 
 export const VPS_PROVIDER_SLUGS = ['hetzner', 'digitalocean', 'vultr'] as const;
@@ -180,6 +181,21 @@ export const vpsMachineSchema = z.object({
 });
 export type VpsMachine = z.infer<typeof vpsMachineSchema>;
 
+/** A server the caller created at a provider, and how far its creation went (GET api/vps/servers). */
+export const vpsServerSchema = z.object({
+  server_id: z.number().int(),
+  name: z.string(),
+  provider: z.string(),
+  region: z.string(),
+  plan: z.string(),
+  /** The provider's id of the machine, once it exists. */
+  machine_id: z.string().nullable(),
+  /** `creating`, `booting`, `ready` or `failed` (a failed one may be resumed). */
+  state: z.string(),
+  status: z.string(),
+});
+export type VpsServer = z.infer<typeof vpsServerSchema>;
+
 const credentialParams = z.object({ credential: z.coerce.number().int().positive() });
 const providerParams = z.object({ provider: vpsProviderSlugSchema });
 const regionParams = providerParams.extend({ region: providerItemId });
@@ -229,6 +245,11 @@ export const vpsRoutes = defineRoutes({
     path: '/api/vps/credentials/:credential/unmanaged',
     params: credentialParams,
     response: z.object({ data: z.array(vpsMachineSchema) }),
+  },
+  listServers: {
+    method: 'GET',
+    path: '/api/vps/servers',
+    response: z.object({ data: z.array(vpsServerSchema) }),
   },
   createServer: {
     method: 'POST',

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../database/database.js';
-import { vpsCredentials, vpsMachines } from '../database/schema.js';
+import { servers, vpsCredentials, vpsMachines } from '../database/schema.js';
 
 /** The purpose a VPS credential's token is sealed under (vps_credentials.sealed_token). */
 export const VPS_CREDENTIAL_TOKEN_PURPOSE = 'vps_credentials.token';
@@ -119,6 +119,25 @@ export function createVpsRepository(db: Database, secretBox: Pick<SecretBox, 'se
       changes: Partial<Pick<VpsMachineRow, 'machineId' | 'sshKeyId' | 'state'>>,
     ): Promise<void> {
       await db.update(vpsMachines).set(changes).where(eq(vpsMachines.serverId, serverId));
+    },
+
+    /** The servers a user created at providers (owned by them), newest first. */
+    listOwnedMachines(userId: number) {
+      return db
+        .select({
+          serverId: vpsMachines.serverId,
+          name: servers.name,
+          status: servers.status,
+          provider: vpsMachines.provider,
+          region: vpsMachines.region,
+          plan: vpsMachines.plan,
+          machineId: vpsMachines.machineId,
+          state: vpsMachines.state,
+        })
+        .from(vpsMachines)
+        .innerJoin(servers, eq(servers.id, vpsMachines.serverId))
+        .where(eq(servers.userId, userId))
+        .orderBy(desc(vpsMachines.id));
     },
 
     /** Which of these provider machine ids a server of the panel points to. */

@@ -25,6 +25,7 @@ export const vpsRoutes: FastifyPluginAsyncZod<{ vps: VpsService }> = async (app,
   route(app, routes.unmanagedMachines, {}, async ({ user, params }) => ({
     data: await vps.unmanaged(user, params.credential),
   }));
+  route(app, routes.listServers, {}, async ({ user }) => ({ data: await vps.listServers(user) }));
   route(app, routes.createServer, { status: 202 }, async ({ user, body }) => ({
     data: await vps.createServer(user, body),
   }));

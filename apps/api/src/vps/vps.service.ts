@@ -10,6 +10,7 @@ import {
   type VpsPlan,
   type VpsProviderSlug,
   type VpsRegion,
+  type VpsServer,
   createVpsServerBodySchema,
 } from '@hostdeck/contracts/vps';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -242,11 +243,28 @@ export function createVpsService(dependencies: VpsServiceDependencies) {
       });
     },
 
+    /** GET api/vps/servers: the caller's servers made at providers, with how far each creation went. */
+    async listServers(caller: Caller): Promise<VpsServer[]> {
+      return (await repository.listOwnedMachines(caller.id)).map((row) => ({
+        server_id: row.serverId,
+        name: row.name,
+        provider: row.provider,
+        region: row.region,
+        plan: row.plan,
+        machine_id: row.machineId,
+        state: row.state,
+        status: row.status,
+      }));
+    },
+
     /** POST api/vps/servers/{server}/resume: a creation that failed goes on from where it stopped. */
     async resume(caller: Caller, serverId: number) {
       await policy.authorizeServer(caller, serverId, 'manage');
       const row = await servers.findRow(serverId);
       if (!row || row.status !== SERVER_STATUS.pending) throw new ServerError(VPS_MESSAGES.notAtProvider);
+      // A creation queued or running goes on by itself: a second run would wait behind it for nothing.
+      if ((await repository.findMachine(serverId))?.state !== 'failed')
+        throw new ServerError(VPS_MESSAGES.notFailed);
       const event = await this.startCreation(caller, serverId);
       await announce(serverId);
       return { data: { id: event.id } };

@@ -168,6 +168,28 @@ describe('VPS providers API', () => {
       },
     });
     expect(detail.body).not.toContain('PRIVATE KEY');
+    const listedServers = await olga.api.get('/api/vps/servers');
+    expect(listedServers.json<{ data: unknown[] }>().data).toContainEqual({
+      server_id: serverId,
+      name: 'web-vultr',
+      provider: 'vultr',
+      region: 'fra',
+      plan: 'vc2-1c-1gb',
+      machine_id: null,
+      state: 'creating',
+      status: 'PENDING',
+    });
+    expect((await mallory.api.get('/api/vps/servers')).json()).toEqual({ data: [] });
+    // Only a failed creation is resumed; another user's server is not found.
+    expect((await mallory.api.post(`/api/vps/servers/${serverId}/resume`)).statusCode).toBe(404);
+    const early = await olga.api.post(`/api/vps/servers/${serverId}/resume`);
+    expect(early.json()).toMatchObject({ message: 'Only a creation that failed can be resumed' });
+    await test.database.db
+      .update(vpsMachines)
+      .set({ state: 'failed' })
+      .where(eq(vpsMachines.serverId, serverId));
+    const resumed = await olga.api.post(`/api/vps/servers/${serverId}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(202);
   });
 
   it('lists the machines at a provider that no server points to, labelled or not', async () => {

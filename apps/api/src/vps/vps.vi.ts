@@ -23,5 +23,6 @@ export const vpsVi: Record<string, string> = {
   [VPS_MESSAGES.notLabelled]:
     'Máy tại nhà cung cấp không được gắn nhãn là do bảng điều khiển này tạo: hãy xóa nó trong trang quản trị của nhà cung cấp',
   [VPS_MESSAGES.machineGone]: 'Máy không còn tồn tại tại nhà cung cấp',
+  [VPS_MESSAGES.notFailed]: 'Chỉ có thể tiếp tục một lần tạo đã thất bại',
   [VPS_EVENT_DESCRIPTIONS.createAtProvider]: 'Tạo máy chủ tại {provider}',
 };

@@ -3,6 +3,7 @@ import CloudIcon from '@mui/icons-material/Cloud';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -15,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { findVpsProvider, type VpsCredential } from '@hostdeck/contracts/vps';
 import { notifySuccess } from '../../api/error-handling';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -24,7 +26,14 @@ import { PageTitle } from '../../pages/PageTitle';
 import { registerUserVpsCatalogues } from './catalogue';
 import { CreateServerDialog } from './CreateServerDialog';
 import { VpsCredentialDialog } from './CredentialDialog';
-import { deleteVpsCredential, useUnmanagedMachines, useVpsCredentials, vpsKey } from './vps-api';
+import {
+  deleteVpsCredential,
+  resumeVpsServer,
+  useUnmanagedMachines,
+  useVpsCredentials,
+  useVpsServers,
+  vpsKey,
+} from './vps-api';
 
 registerUserVpsCatalogues();
 
@@ -94,6 +103,68 @@ function UnmanagedMachines({ credential }: { credential: VpsCredential }) {
           </TableContainer>
         </Paper>
       )}
+    </Stack>
+  );
+}
+
+/** The servers the caller created at providers: how far each creation went; a failed one resumes. */
+function VpsServers({ onResumed }: { onResumed: (eventId: number) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const servers = useVpsServers();
+  if (!servers.data || servers.data.length === 0) return null;
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6">{t('userVps.servers.title')}</Typography>
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" data-testid="vps-servers">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('userVps.columns.name')}</TableCell>
+                <TableCell>{t('userVps.columns.provider')}</TableCell>
+                <TableCell>{t('userVps.columns.region')}</TableCell>
+                <TableCell>{t('userVps.columns.status')}</TableCell>
+                <TableCell align="right">{t('userVps.columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {servers.data.map((server) => (
+                <TableRow key={server.server_id} data-testid={`vps-server-${server.server_id}`}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/servers/${server.server_id}`}>
+                      {server.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <VpsProviderBadge slug={server.provider} />
+                  </TableCell>
+                  <TableCell>{`${server.region} · ${server.plan}`}</TableCell>
+                  <TableCell>
+                    {t(`userVps.servers.states.${server.state}`, { defaultValue: server.state })}
+                  </TableCell>
+                  <TableCell align="right">
+                    {server.state === 'failed' && server.status === 'PENDING' ? (
+                      <Button
+                        size="small"
+                        data-testid="vps-server-resume"
+                        onClick={() =>
+                          void resumeVpsServer(server.server_id).then((eventId) => {
+                            void queryClient.invalidateQueries({ queryKey: vpsKey });
+                            onResumed(eventId);
+                          })
+                        }
+                      >
+                        {t('userVps.servers.resume')}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
     </Stack>
   );
 }
@@ -224,6 +295,7 @@ export function UserVpsPage() {
           </TableContainer>
         </Paper>
       )}
+      <VpsServers onResumed={setEventId} />
       {checked ? <UnmanagedMachines credential={checked} /> : null}
 
       <VpsCredentialDialog

@@ -64,6 +64,24 @@ export const useUnmanagedMachines = (credential: number | null) =>
     retry: false,
   });
 
+/** The caller's servers made at providers, with how far each creation went. */
+export const useVpsServers = () =>
+  useQuery({
+    queryKey: [...vpsKey, 'servers'],
+    queryFn: async () => (await apiGetParsed(routes.listServers.path, routes.listServers.response)).data,
+  });
+
+/** Starts a failed creation again, from where it stopped; answers the new event's id. */
+export const resumeVpsServer = async (server: number) =>
+  (
+    await apiSend(
+      'POST',
+      apiPath(routes.resumeServer.path, { server }),
+      undefined,
+      routes.resumeServer.response,
+    )
+  ).data.id;
+
 export const createVpsCredential = async (body: CreateVpsCredentialBody) =>
   (await apiSend('POST', routes.createCredential.path, body, routes.createCredential.response)).data;
 
