@@ -62,6 +62,7 @@ test('VPS providers: credentials, regions and priced plans, create starts an eve
   // The server delete dialog offers deleting the machine at the provider too; afterwards the
   // provider has no machine left for it (the unmanaged list would show a labelled `vps-e2e`).
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('vps-servers')).toContainText('vps-e2e');
   const listed = await page.request.get('/api/servers?search=vps-e2e');
   const serverId = (await listed.json()).data[0].id as number;
   await page.goto(`/servers/${serverId}`);

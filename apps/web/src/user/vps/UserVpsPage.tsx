@@ -315,6 +315,7 @@ export function UserVpsPage() {
           notifySuccess(t('userVps.create.started'));
           setEventId(id);
           void queryClient.invalidateQueries({ queryKey: ['servers'] });
+          reload();
         }}
       />
       <ConfirmDialog
