@@ -5,6 +5,7 @@ import { findVpsProvider, type VpsProviderSlug } from '@hostdeck/contracts/vps';
 import { z } from 'zod';
 import type { EventHooks, EventTaskContext } from '../jobs/event-hooks.js';
 import type { ServerConnectService } from '../servers/server-connect.service.js';
+import { SERVER_MESSAGES, ServerError } from '../servers/server-errors.js';
 import type { ServersRepository } from '../servers/servers.repository.js';
 import { describeProviderError } from './vps-errors.js';
 import {
@@ -170,6 +171,8 @@ export function registerVpsCreateTask(
         );
         break;
       } catch (error) {
+        // An image the panel does not support will not become one by waiting.
+        if (error instanceof ServerError && error.message === SERVER_MESSAGES.unsupportedOs) throw error;
         if (Date.now() > deadline) throw error;
         write(`Not yet: ${error instanceof Error ? error.message : String(error)}`);
         await pause(context);
