@@ -156,6 +156,24 @@ describe('the vps.create task', () => {
     expect(await repository.findMachine(serverId)).toMatchObject({ machineId: '5555', state: 'ready' });
   });
 
+  it('goes on without the provider SSH key when the provider already has that key', async () => {
+    const serverId = await prepare('samekey');
+    fake.failNext({
+      provider: 'hetzner',
+      method: 'POST',
+      path: /^\/ssh_keys$/,
+      status: 409,
+      fixture: 'hetzner-error-uniqueness.json',
+    });
+    const output = await run(serverId);
+    expect(output).toContain(
+      'Hetzner Cloud did not take the SSH key (SSH key with the same fingerprint already exists): cloud-init installs it',
+    );
+    const machine = await repository.findMachine(serverId);
+    expect(machine).toMatchObject({ sshKeyId: null, state: 'ready' });
+    expect(fake.machines.get(`hetzner:${machine!.machineId}`)?.sshKeyIds).toEqual([]);
+  });
+
   it("ends with the provider's words when it refuses, storing no machine", async () => {
     const serverId = await prepare('limited');
     fake.failNext({

@@ -90,12 +90,19 @@ export function registerVpsCreateTask(
     write(`Creating server "${server.name}" at ${provider.name} (${machine.region}, ${machine.plan})`);
     let sshKeyId = machine.sshKeyId;
     if (!sshKeyId && !machine.machineId) {
-      sshKeyId = await call(
-        'adding the SSH key',
-        adapter.createSshKey(`hostdeck-server-${serverId}`, server.publicKey),
-      );
-      await repository.updateMachine(serverId, { sshKeyId });
-      write(`SSH key added at ${provider.name} (id ${sshKeyId})`);
+      try {
+        sshKeyId = await adapter.createSshKey(`hostdeck-server-${serverId}`, server.publicKey);
+        await repository.updateMachine(serverId, { sshKeyId });
+        write(`SSH key added at ${provider.name} (id ${sshKeyId})`);
+      } catch (error) {
+        // The key also travels in user_data: a refused copy (the same key added by a run that
+        // crashed before saving its id) is not a reason to stop. A bad token or a limit is.
+        if (!(error instanceof VpsProviderError && error.kind === 'refused'))
+          throw new Error(`${provider.name}: adding the SSH key failed (${describeProviderError(error)})`, {
+            cause: error,
+          });
+        write(`${provider.name} did not take the SSH key (${error.message}): cloud-init installs it`);
+      }
     }
 
     let current: ProviderMachine | null = null;
