@@ -10,6 +10,7 @@ import {
 } from './support/dns-provider-fake';
 import { E2E_GIT_FAKE_HEALTH, E2E_GIT_PROVIDER_ENV } from './support/git-provider-fake';
 import { E2E_WORDPRESS_ENV, E2E_WORDPRESS_FAKE_HEALTH } from './support/wordpress-fake';
+import { E2E_VPS_ENV, E2E_VPS_FAKE_HEALTH } from './support/vps-provider-fake';
 
 /**
  * Browser tests drive Debian's Chromium (`apt-get install chromium`; Playwright's own browser
@@ -93,6 +94,14 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      // Hetzner Cloud and Vultr, faked from recorded answers (support/vps-provider-fake.ts).
+      command: 'npx tsx e2e/support/vps-provider-fake-server.ts',
+      cwd: repositoryRoot,
+      url: E2E_VPS_FAKE_HEALTH,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       // GitHub, GitLab and Bitbucket: OAuth servers and recorded API answers (support/git-provider-fake.ts).
       command: 'npx tsx e2e/support/git-provider-fake-server.ts',
       cwd: repositoryRoot,
@@ -132,6 +141,7 @@ export default defineConfig({
         DIGITALOCEAN_API_URL: E2E_DIGITALOCEAN_API_URL,
         ...E2E_GIT_PROVIDER_ENV,
         ...E2E_WORDPRESS_ENV,
+        ...E2E_VPS_ENV,
       },
     },
   ],

@@ -1,5 +1,6 @@
 import { bind9Area } from './bind9/bind9.area.js';
 import { dnsProvidersArea } from './dns-providers/dns-providers.area.js';
+import { vpsArea } from './vps/vps.area.js';
 import { gitProvidersArea } from './git-providers/git-providers.area.js';
 import { sourcecodeArea } from './sourcecode/sourcecode.area.js';
 import { freeDomainsArea } from './free-domains/free-domains.area.js';
@@ -121,6 +122,7 @@ export const AREAS: readonly AnyArea[] = [
   mtproxyArea,
   bind9Area,
   dnsProvidersArea,
+  vpsArea,
   freeDomainsArea,
   gitProvidersArea,
   sourcecodeArea,

@@ -150,6 +150,20 @@ export const serverDetailSchema = serverSummarySchema.extend({
    * a site of this server got most recently and whose DNS record still points here, or null.
    */
   free_subdomain: z.string().nullable(),
+  /**
+   * spec/000 §3 `vps_provider`: the provider the server was created at from `/user/vps` (contracts
+   * vps.ts VPS_PROVIDERS), or null for a server connected by address. Optional for older panels.
+   */
+  vps_provider: z
+    .object({
+      slug: z.string(),
+      name: z.string(),
+      logo: z.string(),
+      logo_bg: z.string(),
+      logo_color: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export const serverDetailResponseSchema = z.object({ data: serverDetailSchema });

@@ -150,6 +150,21 @@ const environmentSchema = z.object({
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .default('https://api.digitalocean.com/v2'),
   /**
+   * The VPS providers' API roots (issue 23, docs/vps.md; DigitalOcean's is DIGITALOCEAN_API_URL):
+   * tests point them at a local fake.
+   */
+  HETZNER_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://api.hetzner.cloud/v1'),
+  VULTR_API_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('https://api.vultr.com/v2'),
+  /** How often a server being created at a provider is looked at again, and how long it may take. */
+  VPS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  VPS_BOOT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
+  /**
    * The git providers (issue 21, docs/git-providers.md): their OAuth applications (client id and
    * secret, made by the operator; a provider without them cannot be connected) and their web and
    * API roots, which tests point at a local fake.
@@ -322,6 +337,12 @@ export interface Config {
   n8nNodeUrl: string;
   n8nNpmRegistry: string;
   dnsProviderUrls: { cloudflare: string; digitalocean: string };
+  /** The VPS providers' API roots and the creation's pace (docs/vps.md). */
+  vps: {
+    urls: { hetzner: string; digitalocean: string; vultr: string };
+    pollIntervalMs: number;
+    bootTimeoutSeconds: number;
+  };
   /** The git providers' OAuth applications (null without one) and roots (docs/git-providers.md). */
   gitProviders: Record<'github' | 'gitlab' | 'bitbucket', GitProviderConfig>;
   /** Social sign-in's providers; a client null turns the provider off (docs/socialites.md). */
@@ -474,6 +495,15 @@ export function loadConfig(
     n8nNodeUrl: values.N8N_NODE_URL,
     n8nNpmRegistry: values.N8N_NPM_REGISTRY,
     dnsProviderUrls: { cloudflare: values.CLOUDFLARE_API_URL, digitalocean: values.DIGITALOCEAN_API_URL },
+    vps: {
+      urls: {
+        hetzner: values.HETZNER_API_URL,
+        digitalocean: values.DIGITALOCEAN_API_URL,
+        vultr: values.VULTR_API_URL,
+      },
+      pollIntervalMs: values.VPS_POLL_INTERVAL_MS,
+      bootTimeoutSeconds: values.VPS_BOOT_TIMEOUT_SECONDS,
+    },
     gitProviders: {
       github: gitProvider(
         values.GITHUB_OAUTH_URL,

@@ -31,3 +31,4 @@ export * from './schema/partner.js';
 export * from './schema/idempotency.js';
 export * from './schema/alerts.js';
 export * from './schema/monitoring.js';
+export * from './schema/vps.js';

@@ -45,6 +45,8 @@ const WEB_FOLDERS: Readonly<Record<string, string>> = {
   n8n: '../sites/n8n',
   // Issue 22 point 6: running a custom script (apps/web/src/user/scripts).
   scripts: '../user/scripts',
+  // Issue 23 point 1: creating a server at a VPS provider (apps/web/src/user/vps).
+  vps: '../user/vps',
 };
 /** A server section's web event texts (apps/web/src/servers/<area>/locales, i18n/section-catalogues.ts). */
 const webSectionCatalogue = (folder: string, locale: 'en' | 'vi') =>

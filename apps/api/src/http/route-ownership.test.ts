@@ -53,6 +53,9 @@ const NAMED_PARAMS: Record<string, string> = {
 
 /** Path parameters a route names like an id elsewhere (`user`): a value that route accepts. */
 const ROUTE_PARAMS: Record<string, Record<string, string>> = {
+  // Issue 23: a VPS provider's slug; a stranger has no credential there (404).
+  '/api/vps/providers/:provider/regions': { provider: 'hetzner' },
+  '/api/vps/providers/:provider/regions/:region/plans': { provider: 'hetzner', region: 'fsn1' },
   '/api/servers/:server/users/:user': { user: 'deploy' },
   '/api/servers/:server/users/:user/password': { user: 'deploy' },
   '/api/servers/:server/pm2/:name': { name: 'app' },

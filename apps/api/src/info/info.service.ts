@@ -9,6 +9,7 @@ import {
 } from '@hostdeck/contracts';
 import { BACKUP_APP_INFO_DRIVES } from '@hostdeck/contracts/backups';
 import { PLANS, planPriceCents } from '@hostdeck/contracts/plans';
+import { VPS_PROVIDERS } from '@hostdeck/contracts/vps';
 
 export interface AppInfoSettings {
   brand: string;
@@ -75,7 +76,14 @@ export function buildAppInfo(
     usd_rate: settings.usdRate,
     event_ends_at: settings.billingEnabled ? settings.salesEventEndsAt : null,
     user,
-    vpsProviders: [],
+    // The providers a server can be created at (/user/vps, docs/vps.md): the three, always.
+    vpsProviders: VPS_PROVIDERS.map(({ slug, name, logo, logo_bg, logo_color }) => ({
+      slug,
+      name,
+      logo,
+      logo_bg,
+      logo_color,
+    })),
     billing_enabled: settings.billingEnabled,
     mail_outbox: settings.mailOutbox,
     free_domain_zone: settings.freeDomainZone,

@@ -44,12 +44,25 @@ export function createEventHooks(
   log: (message: string, details?: Record<string, unknown>) => void = () => {},
 ) {
   const tasks = new Map<string, EventTask>();
+  const sessionless = new Set<string>();
   const finishedHandlers: { typePrefix: string; handler: FinishedEventHandler }[] = [];
 
   return {
-    registerTask(name: string, task: EventTask) {
+    /**
+     * `session: false` for a task that works before its server can be reached (creating the
+     * machine at a VPS provider, docs/vps.md): the runner opens no SSH session for it, and its
+     * context's `session` and `runRecipe` throw.
+     */
+    registerTask(name: string, task: EventTask, options: { session?: boolean } = {}) {
       if (tasks.has(name)) throw new Error(`task ${name} is registered twice`);
       tasks.set(name, task);
+      if (options.session === false) sessionless.add(name);
+    },
+
+    /** Whether the event's task or recipe runs over an SSH session opened before it starts. */
+    needsSession(recipeId: string | null): boolean {
+      if (!recipeId?.startsWith(TASK_PREFIX)) return true;
+      return !sessionless.has(recipeId.slice(TASK_PREFIX.length));
     },
 
     /** The task an event runs, when its recipe id is `task:{name}`. */

@@ -99,7 +99,8 @@ export function createJobRunner(options: JobRunnerOptions) {
             onHostKeyRecorded: (fingerprint) => options.connections.recordHostKey(serverId, fingerprint),
           });
         };
-        session = await withTransportRetries(() => connect(), retries, recorder.write);
+        if (options.hooks?.needsSession(claimed.recipeId) ?? true)
+          session = await withTransportRetries(() => connect(), retries, recorder.write);
         // What every recipe of this event runs with: its output, cancellation between steps, the
         // current step, and a new session (kept here, closed at the end) after a transport failure.
         const runOptions: RunRecipeOptions = {

@@ -40,6 +40,7 @@ function record(values: Partial<ServerDetailRecord> = {}): ServerDetailRecord {
     nextInvoiceDate: null,
     hotfix: false,
     agentVersion: 22,
+    vpsProvider: null,
     connected: true,
     sitesCount: 0,
     siteLinuxUsers: [],

@@ -1,5 +1,6 @@
 import { storedProvisionOptionsSchema, type ServerDetail, type ServerSummary } from '@hostdeck/contracts';
 import { phpSettingsOf } from '@hostdeck/contracts/php';
+import { presentServerVpsProvider } from '@hostdeck/contracts/vps';
 import type { ServerAbility } from '../policy/abilities.js';
 import type { ServerRecord } from '../policy/server-policy.js';
 import { installCommand } from './install-command.js';
@@ -92,6 +93,7 @@ export function presentServerDetail(server: ServerDetailRecord, viewer: ServerVi
     wireguard_port: server.wireguardPort ?? null,
     mtproxy_port: server.mtproxyPort ?? null,
     free_subdomain: server.freeSubdomain ?? null,
+    vps_provider: presentServerVpsProvider(server.vpsProvider),
   };
 }
 

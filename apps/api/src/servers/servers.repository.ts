@@ -81,6 +81,7 @@ export const serverDetailColumns = {
   ...serverBillingColumns,
   hotfix: servers.hotfix,
   agentVersion: servers.agentVersion,
+  vpsProvider: servers.vpsProvider,
   connected: sql<boolean>`${servers.hostKeyFingerprint} is not null`.as('connected'),
   sitesCount: sql<number>`(select count(*) from ${sites} where ${sites.serverId} = ${OUTER_SERVER_ID})`
     .mapWith(Number)

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { LoadingIndicator } from '../components/LoadingIndicator';
-import type { PageTitleKey } from '../pages/page-titles';
 import { AppShell } from '../shell/AppShell';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
 import { SERVER_SECTIONS, type ServerSection } from '../servers/sections';
@@ -85,11 +84,6 @@ const UnsubscribePage = lazyPage(() =>
 const DevOutboxPage = lazyPage(() =>
   import('../accounts/pages/DevOutboxPage').then((module) => module.DevOutboxPage),
 );
-
-/** A page a later issue builds: its own title over an honest "not available yet". */
-function comingSoon(path: string, titleKey: PageTitleKey): RouteObject {
-  return { path, element: <ComingSoonPage titleKey={titleKey} /> };
-}
 
 /** Lazy components of section pages, one per page module (pages shared by sections keep their state). */
 const sectionPages = new Map<SectionPage, ComponentType<Readonly<Record<string, string>>>>();
@@ -204,7 +198,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               { path: 'user/profile', element: <ProfilePage /> },
             ]),
             guarded('verified', [
-              comingSoon('user/vps', 'pageTitles.userVps'),
+              {
+                path: 'user/vps',
+                Component: lazyPage(() => import('../user/vps/page').then((module) => module.default)),
+              },
               {
                 path: 'user/git',
                 Component: lazyPage(() => import('../user/git/page').then((module) => module.default)),

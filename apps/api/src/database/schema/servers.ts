@@ -60,6 +60,8 @@ export const servers = pgTable('servers', {
   isVip: boolean('is_vip').notNull().default(false),
   hotfix: boolean('hotfix').notNull().default(false),
   agentVersion: integer('agent_version'),
+  /** The VPS provider the server was created at (contracts VPS_PROVIDER_SLUGS), else null (docs/vps.md). */
+  vpsProvider: varchar('vps_provider', { length: 32 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -42,6 +42,7 @@ import {
 import { ActionButton, ProtectSwitch, Section } from './ServerActionParts';
 import { TextFieldDialog } from '../../components/TextFieldDialog';
 import { TimezoneDialog } from './TimezoneDialog';
+import { deleteVpsServer } from '../../user/vps/vps-api';
 
 type DialogName =
   'rename' | 'ip' | 'password' | 'timezone' | 'restartNormal' | 'restartHard' | 'clean' | 'delete' | 'share';
@@ -286,9 +287,11 @@ export function ServerActions({ server }: { server: ServerDetail }) {
       <DeleteServerDialog
         open={dialog === 'delete'}
         serverName={server.name}
+        vpsProvider={server.vps_provider}
         onClose={close}
-        onDelete={async (name) => {
-          await deleteServer(server.id, name);
+        onDelete={async (name, atProvider) => {
+          if (atProvider) await deleteVpsServer(server.id, name);
+          else await deleteServer(server.id, name);
           notifySuccess();
           await navigate(routePath('all-server'));
           queryClient.removeQueries({ queryKey: serverDetailKey(server.id) });
