@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseConnection } from '../database/database.js';
 import { availableTestDatabases, type TestDatabase } from '../testing/test-databases.js';
 import { waitFor } from '../testing/wait-for.js';
-import { createJobQueue, type JobQueue } from './job-queue.js';
+import { createJobQueue, pgliteDatabase, type JobQueue } from './job-queue.js';
 import { SUPPORTED_QUEUE_SCHEMA } from './queue-schema.js';
 
 const databases = await availableTestDatabases();
@@ -121,5 +121,16 @@ describe.each(databases)('job queue on $name', (database: TestDatabase) => {
       ? (await connection.pglite.query<{ version: number }>('SELECT version FROM pgboss.version')).rows
       : (await connection.pool!.query<{ version: number }>('SELECT version FROM pgboss.version')).rows;
     expect(Number(version[0]!.version)).toBe(SUPPORTED_QUEUE_SCHEMA);
+  });
+});
+
+describe('pg-boss on PGlite after shutdown', () => {
+  it('drops the late bookkeeping of a handler that outlived stop(), instead of throwing inside pg-boss', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = new PGlite();
+    const database = pgliteDatabase(pglite);
+    expect((await database.executeSql('select 1 as one', [])).rows).toEqual([{ one: 1 }]);
+    await pglite.close();
+    expect(await database.executeSql('update pgboss.job set state = $1', ['failed'])).toEqual({ rows: [] });
   });
 });

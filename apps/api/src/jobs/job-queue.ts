@@ -119,10 +119,15 @@ async function resendCarriedJobs(boss: PgBoss, carried: CarriedJob[]) {
  *   which only the simple query protocol (`exec`) runs; the rows of every statement are returned.
  * - A statement that fails inside such a block leaves the one connection in an aborted transaction
  *   that would poison every later query (a pool hands out another connection): roll it back.
+ * - Once the database is closed (the panel shutting down), a handler that outlived `stop()` (it is
+ *   not graceful) still has pg-boss record its end: nothing can be written any more, and throwing
+ *   there is an unhandled rejection inside pg-boss. It is dropped; the event row is the truth and
+ *   its lease expires to the reaper.
  */
 export function pgliteDatabase(pglite: PGlite): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
+      if (pglite.closed) return { rows: [] };
       try {
         if (values?.length) return await pglite.query<Record<string, unknown>>(text, values);
         const results = await pglite.exec(text);
