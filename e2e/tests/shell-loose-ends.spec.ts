@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { AGENT_VERSION } from '@hostdeck/contracts';
 import { apiCall, registerVerifiedUser } from '../support/accounts';
 import { registerVerifiedThroughOutbox, startSecondPanel, type SecondPanel } from '../support/second-panel';
 
@@ -97,7 +98,7 @@ test('the hotfix dialog shows the change log and runs the hotfix', async ({ page
   await page.goto('/servers');
   const dialog = page.getByTestId('hotfix-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('hotfix-changelog-entry').first()).toContainText('Agent 24');
+  await expect(dialog.getByTestId('hotfix-changelog-entry').first()).toContainText(`Agent ${AGENT_VERSION}`);
   await expect(dialog.getByTestId('hotfix-server')).toContainText('shop-web');
   const run = page.waitForResponse(
     (response) => response.url().endsWith('/api/hotfix') && response.request().method() === 'POST',
