@@ -211,7 +211,12 @@ describe('monitoring a booted test server', () => {
     ).toHaveLength(1);
     expect(sentFor('disk')).toHaveLength(1);
     // What the user received: the disk alert, then one message for the outage and one when it ended.
-    await waitFor(async () => delivered().length >= 3, { timeoutMs: 30_000, what: 'the webhook messages' });
-    expect(delivered()).toEqual(['server.disk', 'server.unreachable', 'resolved:server.unreachable']);
+    await waitFor(async () => delivered().filter((event) => /disk|unreachable/.test(event)).length >= 3, {
+      timeoutMs: 30_000,
+      what: 'the webhook messages',
+    });
+    // (CPU and memory are left out: their threshold is 100 %, which a saturated CI host reaches.)
+    const diskAndReach = delivered().filter((event) => /disk|unreachable/.test(event));
+    expect(diskAndReach).toEqual(['server.disk', 'server.unreachable', 'resolved:server.unreachable']);
   });
 });
